@@ -1,0 +1,1 @@
+"""lotus_kit: a Jupyter rules companion for board games, starting with Der weiße Lotus."""

@@ -1,0 +1,213 @@
+"""The decisions of the game (WL-INFO-5) as small frozen records.
+
+Each ``repr`` evaluates back to an equal action, and each converts to and from a plain JSON
+dict without executing anything:
+
+>>> a = Bid(seat=0, target=1, cards=(3, 2))
+>>> a
+Bid(seat=0, target=1, cards=(3, 2))
+>>> action_from_dict(a.to_dict()) == a
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from lotus_kit.core.errors import IllegalAction, RecordError
+
+Side = Literal["emperor", "rebels"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action: the seat (0-based, clockwise) that takes it."""
+
+    seat: int
+    phase: ClassVar[int] = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": type(self).__name__}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMarker(Action):
+    """Phase 1: put a marker on a province holding a neutral chip (WL-PLACE-2)."""
+
+    province: str
+    phase: ClassVar[int] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Phase 1: stop placing optional markers for this phase (WL-PLACE-4)."""
+
+    phase: ClassVar[int] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseProvince(Action):
+    """Phase 2: the emperor names the next province to resolve (WL-CONF-3)."""
+
+    province: str
+    phase: ClassVar[int] = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Phase 2, sealed: a dragon card naming ``target`` plus influence cards (WL-CONF-6)."""
+
+    target: int
+    cards: tuple[int, ...] = ()
+    phase: ClassVar[int] = 2
+
+
+@dataclass(frozen=True, slots=True)
+class BreakTie(Action):
+    """Phase 2: the emperor names which tied participant leaves (WL-CONF-8, WL-CONF-14)."""
+
+    leaver: int
+    phase: ClassVar[int] = 2
+
+
+@dataclass(frozen=True, slots=True)
+class TakeRefund(Action):
+    """Phase 2: the knocked-out player picks the card values of his refund (WL-CONF-9, WL-CONF-13)."""
+
+    cards: tuple[int, ...]
+    phase: ClassVar[int] = 2
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareRebellion(Action):
+    """Phase 4: an eligible player, when asked, leads the rebellion or not (WL-REB-2)."""
+
+    lead: bool
+    phase: ClassVar[int] = 4
+
+
+@dataclass(frozen=True, slots=True)
+class JoinSide(Action):
+    """Phase 4, sealed: a side (by dragon card) and combat cards (WL-REB-3, WL-REB-4).
+
+    The two leaders' sides are fixed; they may give ``side=None``.
+    """
+
+    side: Side | None
+    cards: tuple[int, ...] = ()
+    phase: ClassVar[int] = 4
+
+
+@dataclass(frozen=True, slots=True)
+class TakeReward(Action):
+    """Phase 4: a winner takes a losing player's province, or ``None`` for a VP chip (WL-REB-9)."""
+
+    province: str | None
+    phase: ClassVar[int] = 4
+
+
+@dataclass(frozen=True, slots=True)
+class TakeIncome(Action):
+    """Phase 5, sealed: palaces paid in combat instead of influence, and the card values (WL-CARDS).
+
+    ``influence``/``combat`` of ``None`` mean the default split, largest values first (WL-CARDS-6).
+    """
+
+    palaces_for_combat: int = 0
+    influence: tuple[int, ...] | None = None
+    combat: tuple[int, ...] | None = None
+    phase: ClassVar[int] = 5
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceChip(Action):
+    """Phase 6: put the drawn chip on a legal empty province (WL-TERR-2)."""
+
+    province: str
+    phase: ClassVar[int] = 6
+
+
+@dataclass(frozen=True, slots=True)
+class TempleDraw(Action):
+    """Phase 6: use (or decline, ending them) a temple's extra draw, decided before drawing (WL-TERR-7)."""
+
+    draw: bool
+    phase: ClassVar[int] = 6
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.__name__: cls
+    for cls in (PlaceMarker, Pass, ChooseProvince, Bid, BreakTie, TakeRefund, DeclareRebellion, JoinSide,
+                TakeReward, TakeIncome, PlaceChip, TempleDraw)
+}
+
+_FIELD_KINDS: dict[str, str] = {
+    "seat": "int", "target": "int", "leaver": "int", "palaces_for_combat": "int",
+    "province": "str", "lead": "bool", "draw": "bool",
+    "cards": "cards", "influence": "cards?", "combat": "cards?", "side": "side?",
+}
+
+
+def _kind(cls: type, name: str) -> str:
+    return "str?" if cls is TakeReward and name == "province" else _FIELD_KINDS[name]
+
+
+def _convert(kind: str, value: Any, where: str) -> Any:
+    optional = kind.endswith("?")
+    if optional and value is None:
+        return None
+    kind = kind.rstrip("?")
+    if kind == "int" and type(value) is int:
+        return value
+    if kind == "bool" and type(value) is bool:
+        return value
+    if kind == "str" and type(value) is str:
+        return value
+    if kind == "side" and value in ("emperor", "rebels"):
+        return value
+    if kind == "cards" and isinstance(value, list | tuple) and all(type(v) is int for v in value):
+        return tuple(value)
+    expected = {"int": "a whole number", "bool": "true or false", "str": "a text", "cards": "a list of card values",
+                "side": '"emperor" or "rebels"'}[kind]
+    raise RecordError(where, f"expected {expected}{' or null' if optional else ''}, got {value!r}")
+
+
+def action_from_dict(raw: Any, where: str = "action") -> Action:
+    """Build an action from its JSON dict; unknown types or fields and wrong types fail with ``where``."""
+    if not isinstance(raw, dict):
+        raise RecordError(where, f"an action must be an object, got {type(raw).__name__}")
+    name = raw.get("type")
+    cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise RecordError(f"{where}.type", f"unknown action type {name!r}; known: {', '.join(ACTION_TYPES)}")
+    kwargs = {}
+    names = {f.name for f in fields(cls)}
+    for key in raw:
+        if key != "type" and key not in names:
+            raise RecordError(f"{where}.{key}", f"{name} has no field {key!r}")
+    for f in fields(cls):
+        if f.name in raw:
+            kwargs[f.name] = _convert(_kind(cls, f.name), raw[f.name], f"{where}.{f.name}")
+        elif f.default is MISSING:
+            raise RecordError(f"{where}.{f.name}", f"{name} needs the field {f.name!r}")
+    return cls(**kwargs)
+
+
+def check_action(action: object) -> None:
+    """Refuse anything that is not a well-formed action (WL-INFO-5 lists the decisions there are)."""
+    if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
+        raise IllegalAction("WL-INFO-5", f"{action!r} is not an action of this game")
+    for f in fields(action):
+        value = getattr(action, f.name)
+        try:
+            converted = _convert(_kind(type(action), f.name), list(value) if isinstance(value, tuple) else value, f.name)
+        except RecordError as exc:
+            raise IllegalAction("WL-INFO-5", f"malformed {type(action).__name__}: {exc}") from None
+        if isinstance(value, list):
+            raise IllegalAction("WL-INFO-5", f"malformed {type(action).__name__}: {f.name} must be a tuple")
+        del converted

@@ -1,0 +1,128 @@
+"""Hands of influence and combat cards, kept as counts per value (cheap, immutable).
+
+Cards in actions and events are written as tuples of values, largest first: ``(3, 2, 0)``.
+
+>>> h = Hand.start()
+>>> h.influence_cards(), h.combat_cards(), h.influence_total
+((3, 3, 2, 2, 1, 1, 0), (1, 1, 1), 12)
+>>> default_split(10)
+(3, 3, 3, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+
+class Hand(NamedTuple):
+    """A player's cards: influence counts for values 0..3, combat counts for values 1..3."""
+
+    zero: int = 0
+    inf1: int = 0
+    inf2: int = 0
+    inf3: int = 0
+    com1: int = 0
+    com2: int = 0
+    com3: int = 0
+
+    @classmethod
+    def start(cls, combat_single: bool = False) -> Hand:
+        """WL-SETUP-5: influence 1,1,2,2,3,3 and one 0; three combat 1s (one under WL_START_COMBAT_SINGLE)."""
+        return cls(1, 2, 2, 2, 1 if combat_single else 3, 0, 0)
+
+    @property
+    def influence_total(self) -> int:
+        return self.inf1 + 2 * self.inf2 + 3 * self.inf3
+
+    @property
+    def combat_total(self) -> int:
+        return self.com1 + 2 * self.com2 + 3 * self.com3
+
+    @property
+    def size(self) -> int:
+        """How many cards he holds: public (WL-CARDS-4)."""
+        return sum(self)
+
+    def influence_counts(self) -> tuple[int, int, int, int]:
+        return (self.zero, self.inf1, self.inf2, self.inf3)
+
+    def combat_counts(self) -> tuple[int, int, int]:
+        return (self.com1, self.com2, self.com3)
+
+    def influence_cards(self) -> tuple[int, ...]:
+        return values_of(self.influence_counts(), first=0)
+
+    def combat_cards(self) -> tuple[int, ...]:
+        return values_of(self.combat_counts(), first=1)
+
+    def add_influence(self, counts123: tuple[int, int, int], sign: int = 1) -> Hand:
+        a, b, c = counts123
+        return self._replace(inf1=self.inf1 + sign * a, inf2=self.inf2 + sign * b, inf3=self.inf3 + sign * c)
+
+    def add_combat(self, counts123: tuple[int, int, int], sign: int = 1) -> Hand:
+        a, b, c = counts123
+        return self._replace(com1=self.com1 + sign * a, com2=self.com2 + sign * b, com3=self.com3 + sign * c)
+
+
+def values_of(counts: Iterable[int], first: int) -> tuple[int, ...]:
+    """Counts per value (starting at value ``first``) -> the card values, largest first."""
+    counts = list(counts)
+    out: list[int] = []
+    for offset in range(len(counts) - 1, -1, -1):
+        out.extend([first + offset] * counts[offset])
+    return tuple(out)
+
+
+def counts_of(cards: Iterable[int], values: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Card values -> counts per value in ``values``; None if a card has another value."""
+    counts = dict.fromkeys(values, 0)
+    for v in cards:
+        if type(v) is not int or v not in counts:
+            return None
+        counts[v] += 1
+    return tuple(counts[v] for v in values)
+
+
+def default_split(total: int) -> tuple[int, ...]:
+    """WL-CARDS-6: the default split of a total into card values 1..3, largest values first."""
+    if total <= 0:
+        return ()
+    threes, rest = divmod(total, 3)
+    return (3,) * threes + ((rest,) if rest else ())
+
+
+def greedy_from_supply(total: int, supply: tuple[int, int, int]) -> tuple[int, int, int]:
+    """WL-CARDS-6 under WL_FINITE_SUPPLY: pay largest first from what is there (counts of 1, 2, 3)."""
+    out = [0, 0, 0]
+    for value in (3, 2, 1):
+        take = min(supply[value - 1], total // value)
+        out[value - 1] = take
+        total -= take * value
+    return (out[0], out[1], out[2])
+
+
+def max_payable(total: int, supply: tuple[int, int, int]) -> int:
+    """WL-CONF-13: the largest amount <= ``total`` that the supply's 1s, 2s and 3s can make exactly."""
+    best = 0
+    for c3 in range(min(supply[2], total // 3) + 1):
+        rest = total - 3 * c3
+        for c2 in range(min(supply[1], rest // 2) + 1):
+            got = 3 * c3 + 2 * c2 + min(supply[0], rest - 2 * c2)
+            if got > best:
+                best = got
+                if best == total:
+                    return best
+    return best
+
+
+def splits(total: int, supply: tuple[int, int, int] | None = None) -> list[tuple[int, ...]]:
+    """Every way to make ``total`` from cards 1..3 (within ``supply`` when finite), largest first."""
+    out = []
+    for c3 in range(total // 3, -1, -1):
+        for c2 in range((total - 3 * c3) // 2, -1, -1):
+            c1 = total - 3 * c3 - 2 * c2
+            if supply is not None and (c1 > supply[0] or c2 > supply[1] or c3 > supply[2]):
+                continue
+            out.append((3,) * c3 + (2,) * c2 + (1,) * c1)
+    return out

@@ -1,0 +1,97 @@
+"""Small helpers shared by the phase modules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NoReturn
+
+from lotus_kit.core.errors import IllegalAction
+from lotus_kit.white_lotus.board import iter_bits
+from lotus_kit.white_lotus.events import EmperorChanged, Event
+from lotus_kit.white_lotus.state import State
+
+BUILDING_INDEX = {"P": 0, "T": 1, "R": 2, "F": 3, "V": 4}
+
+
+def illegal(rule: str, message: str) -> NoReturn:
+    raise IllegalAction(rule, message)
+
+
+def put(t: tuple, i: int, v) -> tuple:
+    """``t`` with item ``i`` replaced by ``v``."""
+    return (*t[:i], v, *t[i + 1:])
+
+
+def pname(state: State, i: int) -> str:
+    """A province's name for messages."""
+    return state.board.provinces[i].name
+
+
+def province_index(state: State, pid: object, rule: str) -> int:
+    """The index of an in-play province named by id; unknown or out-of-play ids are refused."""
+    i = state.board.index_of.get(pid) if isinstance(pid, str) else None
+    if i is None:
+        illegal(rule, f"there is no province {pid!r} on the board")
+    if not state.board.in_play_mask >> i & 1:
+        illegal("WL-SETUP-1", f"{pname(state, i)} is not in play with {state.players} players")
+    return i
+
+
+def check_seat(state: State, seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat < state.players:
+        illegal("WL-SETUP-1", f"there is no seat {seat!r} in a {state.players}-player game")
+    return seat
+
+
+def distance(state: State, start: int, seat: int) -> int:
+    """Clockwise steps from ``start`` to ``seat``."""
+    return (seat - start) % state.players
+
+
+def change_owner(state: State, i: int, seat: int) -> State:
+    """Give province ``i`` to ``seat``; the chip keeps its type (WL-CONF-4, WL-REB-9a).
+
+    Under WL_ENFORCE_CHIP_LIMIT the taker spends a chip of that type and a previous owner gets his
+    back (WL-VAR-1).
+    """
+    stock = state.stock
+    if stock is not None:
+        k = BUILDING_INDEX[state.chips[i]]
+        stock = put(stock, seat, put(stock[seat], k, stock[seat][k] - 1))
+        old = state.owners[i]
+        if old >= 0:
+            stock = put(stock, old, put(stock[old], k, stock[old][k] + 1))
+    return replace(state, owners=put(state.owners, i, seat), stock=stock)
+
+
+def palace_counts(state: State) -> list[int]:
+    counts = [0] * state.players
+    for c, o in zip(state.chips, state.owners, strict=True):
+        if o >= 0 and c == "P":
+            counts[o] += 1
+    return counts
+
+
+def emperor_check(state: State, ev: list[Event], rule: str, order: tuple[int, ...] = ()) -> State:
+    """Give the stone to the player with the most palaces if he has strictly more than the emperor.
+
+    WL-EMP-2/3: equal is not enough. Ties among several challengers go to the earliest in ``order``
+    (the rebellion's reward order, WL-REB-12), then clockwise from the emperor (WL-EMP-2 variant).
+    """
+    counts = palace_counts(state)
+    best = max(counts)
+    if best <= counts[state.emperor]:
+        return state
+    tied = [s for s in range(state.players) if counts[s] == best]
+
+    def key(s: int) -> tuple[int, int]:
+        return (order.index(s) if s in order else len(order), distance(state, state.emperor, s))
+
+    new = min(tied, key=key)
+    ev.append(EmperorChanged(old=state.emperor, new=new, palaces_old=counts[state.emperor],
+                             palaces_new=best, rule=rule))
+    return replace(state, emperor=new)
+
+
+def seats_of(mask: int) -> tuple[int, ...]:
+    return tuple(iter_bits(mask))

@@ -1,0 +1,157 @@
+"""The rules engine: a new game, who must act, the legal actions, and applying one.
+
+>>> state = new_game(players=4, seed=1)
+>>> state.phase, state.year, sorted(to_act(state)) == [state.emperor]
+(<Phase.CLAIMS: 1>, 1, True)
+>>> first = legal_actions(state)[0]
+>>> after = apply(state, first)
+>>> after is not state and state.markers == new_game(players=4, seed=1).markers
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from lotus_kit.core.errors import IllegalAction, LotusKitError
+from lotus_kit.white_lotus import claims, income, rebellion, resolve, territories
+from lotus_kit.white_lotus.actions import Action, check_action
+from lotus_kit.white_lotus.board import BUILDINGS, board_view
+from lotus_kit.white_lotus.cards import Hand
+from lotus_kit.white_lotus.common import illegal, put
+from lotus_kit.white_lotus.events import EmperorPoint, Event, GameEnded, GameStarted, PhaseStarted
+from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
+from lotus_kit.white_lotus.scoring import score, winners
+from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, ResolveStep, State
+
+MAX_YEARS = 30      # WL-YEAR-4: a safety net, never reached under the rules
+_MODULES = {Phase.CLAIMS: claims, Phase.RESOLVE: resolve, Phase.REBELLION: rebellion,
+            Phase.NEW_CARDS: income, Phase.NEW_PROVINCES: territories}
+
+
+def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
+             first_emperor: int | None = None) -> State:
+    """Set up a game (WL-SETUP-1..7). All chance happens here and is stored in the state:
+    the start chips, the order of the draw pool and (unless given) the first emperor.
+    """
+    rules = rules or RuleSet()
+    if type(players) is not int or not 3 <= players <= 6:
+        raise LotusKitError(f"WL-SETUP-1: Der weiße Lotus is for 3 to 6 players, not {players!r}")
+    if first_emperor is not None and (type(first_emperor) is not int or not 0 <= first_emperor < players):
+        raise LotusKitError(f"WL-SETUP-6: the first emperor must be a seat from 0 to {players - 1}")
+    view = board_view(players)
+    data = view.data
+    rng = random.Random(seed)
+    start = [k for k in BUILDINGS for _ in range(data.start_chips(players).get(k, 0))]
+    rng.shuffle(start)
+    pool = [k for k in BUILDINGS for _ in range(data.neutral_mix[k])]
+    for k in start:
+        pool.remove(k)
+    rng.shuffle(pool)
+    emperor = rng.randrange(players) if first_emperor is None else first_emperor
+    chips = [""] * len(data.provinces)
+    lotus = [p.index for p in data.provinces if p.lotus and view.in_play_mask >> p.index & 1]
+    for i, k in zip(lotus, start, strict=True):
+        chips[i] = k
+    supply = stock = None
+    if rules.finite_supply:
+        combat_start = 1 if rules.start_combat_single else 3
+        supply = (*(n - 2 * players for n in INFLUENCE_SUPPLY),
+                  COMBAT_SUPPLY[0] - combat_start * players, COMBAT_SUPPLY[1], COMBAT_SUPPLY[2])
+    if rules.enforce_chip_limit:
+        stock = tuple(tuple(PLAYER_CHIPS[k] for k in BUILDINGS) for _ in range(players))
+    state = State(
+        rules=rules, players=players, seed=seed, year=1, phase=Phase.CLAIMS, emperor=emperor,
+        chips=tuple(chips), owners=(-1,) * len(chips), markers=(0,) * len(chips),
+        hands=(Hand.start(rules.start_combat_single),) * players, vp_chips=(0,) * players,
+        pool=tuple(pool), start_palace=chips.index("P") if "P" in chips else -1, supply=supply, stock=stock)
+    ev: list[Event] = [GameStarted(players, seed, emperor,
+                                   tuple((data.provinces[i].id, chips[i]) for i in lotus), rules.flags())]
+    return _finish(_advance(state, ev), ev)
+
+
+def _finish(state: State, ev: list[Event]) -> State:
+    return replace(state, events=tuple(ev))
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seats that must decide now: one seat, or several for a sealed simultaneous choice."""
+    module = _MODULES.get(state.phase)
+    return module.to_act(state) if module is not None and state.step is not None else frozenset()
+
+
+def legal_actions(state: State, seat: int | None = None) -> list[Action]:
+    """Every legal action of ``seat`` (or of every seat that must act).
+
+    Card choices are listed once per distinct combination of values. Income and refunds list the
+    default split of values; any other split of the same total is legal too (WL-CARDS-6).
+    """
+    module = _MODULES.get(state.phase)
+    if module is None or state.step is None:
+        return []
+    seats = sorted(to_act(state)) if seat is None else [seat]
+    return [a for s in seats for a in module.legal(state, s)]
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` (rule id, plain words) and
+    leaves ``state`` untouched when the rules do not allow it.
+    """
+    check_action(action)
+    if state.phase == Phase.GAME_OVER:
+        illegal("WL-END-2", "the game is over")
+    if not 0 <= action.seat < state.players:
+        illegal("WL-SETUP-1", f"there is no seat {action.seat} in a {state.players}-player game")
+    if action.phase != state.phase:
+        illegal("WL-YEAR-1", f"it is phase {int(state.phase)} ({PHASE_NAMES[int(state.phase)]}); "
+                f"{type(action).__name__} belongs to phase {action.phase} ({PHASE_NAMES[action.phase]})")
+    ev: list[Event] = []
+    state = _MODULES[state.phase].apply(state, action, ev)
+    return _finish(_advance(state, ev), ev)
+
+
+def _advance(state: State, ev: list[Event]) -> State:
+    """Run the steps that need no decision until someone must act or the game is over."""
+    while state.phase != Phase.GAME_OVER:
+        if state.year > MAX_YEARS:
+            raise LotusKitError(f"WL-YEAR-4: the game did not end within {MAX_YEARS} years")
+        if state.step is None:
+            ev.append(PhaseStarted(state.year, int(state.phase)))
+            state = _begin(state, ev)
+            continue
+        nxt = _MODULES[state.phase].advance(state, ev)
+        if nxt is None:
+            return state
+        state = nxt
+    return state
+
+
+def _begin(state: State, ev: list[Event]) -> State:
+    phase = state.phase
+    if phase == Phase.CLAIMS:
+        return claims.begin(state, ev)
+    if phase == Phase.RESOLVE:
+        return replace(state, step=ResolveStep(no_claims=not any(state.markers)))
+    if phase == Phase.EMPEROR_POINT:
+        ev.append(EmperorPoint(state.emperor))                       # WL-EMPVP-1
+        return replace(state, vp_chips=put(state.vp_chips, state.emperor, state.vp_chips[state.emperor] + 1),
+                       phase=Phase.REBELLION)
+    if phase == Phase.REBELLION:
+        return rebellion.begin(state, ev)
+    if phase == Phase.NEW_CARDS:
+        return income.begin(state, ev)
+    return territories.begin(state, ev)
+
+
+def after_rebellion(state: State, ev: list[Event]) -> State:
+    """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring."""
+    if not state.final_year:
+        return replace(state, phase=Phase.NEW_CARDS, step=None)
+    lines = score(state)
+    won, tie_break = winners(state, lines)
+    ev.append(GameEnded(lines, won, tie_break))
+    return replace(state, phase=Phase.GAME_OVER, step=None, scores=lines, winners=won)
+
+
+__all__ = ["IllegalAction", "apply", "legal_actions", "new_game", "to_act"]

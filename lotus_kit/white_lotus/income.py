@@ -1,0 +1,100 @@
+"""Phase 5: new cards (WL-CARDS)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lotus_kit.white_lotus.actions import TakeIncome
+from lotus_kit.white_lotus.cards import counts_of, default_split, greedy_from_supply
+from lotus_kit.white_lotus.common import illegal
+from lotus_kit.white_lotus.events import Event, IncomeTaken
+from lotus_kit.white_lotus.state import IncomeStep, Phase, State
+
+BASE_INFLUENCE, BASE_COMBAT = 10, 2          # WL-CARDS-1
+
+
+def income(state: State, seat: int, palaces_for_combat: int = 0) -> tuple[int, int]:
+    """WL-CARDS-1/2: (influence, combat) owed to ``seat``; each palace gives 2 influence or 1 combat.
+
+    >>> from lotus_kit.white_lotus.position import position
+    >>> s = position({"players": 3, "phase": 5, "owners": {"FENG": [0, "P"], "HENA": [0, "T"],
+    ...     "DATO": [0, "R"], "JINA": [0, "R"], "CHEN": [0, "F"], "TIAN": [0, "V"], "LUZH": [0, "V"],
+    ...     "TAIY": [0, "V"]}})
+    >>> income(s, 0), income(s, 0, palaces_for_combat=1)
+    ((17, 6), (15, 7))
+    """
+    b = state.buildings(seat)
+    influence = BASE_INFLUENCE + 2 * (b["P"] - palaces_for_combat) + 3 * b["T"] + b["R"]
+    combat = BASE_COMBAT + palaces_for_combat + b["R"] + 2 * b["F"]
+    return influence, combat
+
+
+def begin(state: State, ev: list[Event]) -> State:
+    return replace(state, step=IncomeStep())
+
+
+def to_act(state: State) -> frozenset[int]:
+    done = {c.seat for c in state.step.choices}
+    return frozenset(s for s in range(state.players) if s not in done)
+
+
+def legal(state: State, seat: int) -> list:
+    if seat not in to_act(state):
+        return []
+    return [TakeIncome(seat, k) for k in range(state.palaces(seat) + 1)]
+
+
+def apply(state: State, action, ev: list[Event]) -> State:
+    if not isinstance(action, TakeIncome):
+        illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 5 action: take your income")
+    seat = action.seat
+    if seat not in to_act(state):
+        illegal("WL-INFO-3", "you have already chosen your income this year")
+    palaces = state.palaces(seat)
+    if type(action.palaces_for_combat) is not int or not 0 <= action.palaces_for_combat <= palaces:
+        illegal("WL-CARDS-2", f"you own {palaces} palace(s); choose how many of them pay combat (0 to {palaces})")
+    influence, combat = income(state, seat, action.palaces_for_combat)
+    for cards, total, what in ((action.influence, influence, "influence"), (action.combat, combat, "combat")):
+        if cards is None:
+            continue
+        if state.supply is not None:
+            illegal("WL-CARDS-6", "with a finite supply the cards are paid largest first from what is there")
+        if counts_of(cards, (1, 2, 3)) is None or sum(cards) != total:
+            illegal("WL-CARDS-6", f"your {what} is {total}, paid in cards of value 1, 2 or 3 that add up to it, "
+                    f"e.g. {list(default_split(total))}")
+    step = replace(state.step, choices=tuple(sorted((*state.step.choices, action), key=lambda c: c.seat)))
+    state = replace(state, step=step)
+    if len(step.choices) < state.players:
+        return state
+    return _pay(state, ev)
+
+
+def _pay(state: State, ev: list[Event]) -> State:
+    """Pay everyone; with a finite supply the emperor is paid first, then clockwise [RECON]."""
+    hands, supply = list(state.hands), list(state.supply) if state.supply is not None else None
+    by_seat = {c.seat: c for c in state.step.choices}
+    for seat in state.clockwise_from(state.emperor):
+        choice = by_seat[seat]
+        influence, combat = income(state, seat, choice.palaces_for_combat)
+        if supply is None:
+            inf = counts_of(choice.influence or default_split(influence), (1, 2, 3))
+            com = counts_of(choice.combat or default_split(combat), (1, 2, 3))
+        else:
+            inf = greedy_from_supply(influence, (supply[0], supply[1], supply[2]))
+            com = greedy_from_supply(combat, (supply[3], supply[4], supply[5]))
+            for k in range(3):
+                supply[k] -= inf[k]
+                supply[3 + k] -= com[k]
+        got_inf = inf[0] + 2 * inf[1] + 3 * inf[2]
+        got_com = com[0] + 2 * com[1] + 3 * com[2]
+        hands[seat] = hands[seat].add_influence(inf).add_combat(com)
+        ev.append(IncomeTaken(seat, got_inf, got_com, choice.palaces_for_combat,
+                              lost=influence + combat - got_inf - got_com))
+    return replace(state, hands=tuple(hands), supply=tuple(supply) if supply is not None else None,
+                   phase=Phase.NEW_PROVINCES if not state.rules.designer else Phase.CLAIMS, step=None,
+                   year=state.year if not state.rules.designer else state.year + 1)
+
+
+def advance(state: State, ev: list[Event]) -> State | None:
+    return None
+

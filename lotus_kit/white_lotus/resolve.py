@@ -1,0 +1,308 @@
+"""Phase 2: resolve claims and conflicts (WL-CONF), with the emperor's palace check (WL-EMP)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
+from lotus_kit.white_lotus.board import iter_bits
+from lotus_kit.white_lotus.cards import counts_of, default_split, max_payable, splits, values_of
+from lotus_kit.white_lotus.common import emperor_check, illegal, pname, province_index, put
+from lotus_kit.white_lotus.events import (
+    BidRevealed,
+    ConflictRound,
+    Event,
+    FinalYear,
+    ProvinceChosen,
+    ProvinceSettled,
+    RefundTaken,
+    TilesLaidOut,
+)
+from lotus_kit.white_lotus.state import Conflict, Phase, ResolveStep, State
+
+
+def claimed(state: State) -> int:
+    """WL-CONF-1: the set S of provinces holding at least one marker."""
+    return sum(1 << i for i, m in enumerate(state.markers) if m)
+
+
+def palace_first(state: State) -> int:
+    """WL-CONF-2 / WL-EMP-5: the start palace, while neutral and claimed, must be resolved first."""
+    p = state.start_palace
+    if p >= 0 and state.markers[p] and state.owners[p] < 0:
+        return p
+    return -1
+
+
+def choices(state: State) -> int:
+    first = palace_first(state)
+    return 1 << first if first >= 0 else claimed(state)
+
+
+# -- who acts ---------------------------------------------------------------------------------
+
+def to_act(state: State) -> frozenset[int]:
+    c = state.step.conflict
+    if c is None:
+        return frozenset((state.emperor,))
+    if c.refund_seat >= 0:
+        return frozenset((c.refund_seat,))
+    if c.tied:
+        return frozenset((state.emperor,))
+    done = {b.seat for b in c.bids}
+    return frozenset(s for s in c.remaining if s not in done)
+
+
+def refund_options(state: State, owed: int) -> list[tuple[int, ...]]:
+    """WL-CONF-13: the card-value splits of the refund (exactly K, or the most the supply can pay)."""
+    if state.supply is None:
+        return splits(owed)
+    supply = state.supply[:3]
+    return splits(max_payable(owed, supply), supply)
+
+
+def legal(state: State, seat: int) -> list:
+    c = state.step.conflict
+    if c is None:
+        if seat != state.emperor:
+            return []
+        return [ChooseProvince(seat, state.board.provinces[i].id) for i in iter_bits(choices(state))]
+    if c.refund_seat >= 0:
+        return [TakeRefund(seat, s) for s in refund_options(state, c.refund_owed)] if seat == c.refund_seat else []
+    if c.tied:
+        return [BreakTie(seat, s) for s in c.tied] if seat == state.emperor else []
+    if seat not in to_act(state):
+        return []
+    hand = state.hands[seat]
+    out = []
+    for target in c.remaining:
+        if target == seat:
+            continue
+        for n3 in range(hand.inf3, -1, -1):
+            for n2 in range(hand.inf2, -1, -1):
+                for n1 in range(hand.inf1, -1, -1):
+                    for n0 in range(hand.zero, -1, -1):
+                        out.append(Bid(seat, target, values_of((n0, n1, n2, n3), first=0)))
+    return out
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+def apply(state: State, action, ev: list[Event]) -> State:
+    c = state.step.conflict
+    if isinstance(action, ChooseProvince):
+        return _choose(state, action, ev)
+    if c is None:
+        illegal("WL-CONF-3", f"no conflict is being fought: the emperor (seat {state.emperor}) picks the next province")
+    if isinstance(action, TakeRefund):
+        return _take_refund(state, c, action, ev)
+    if isinstance(action, BreakTie):
+        return _break_tie(state, c, action, ev)
+    if isinstance(action, Bid):
+        return _bid(state, c, action, ev)
+    illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 2 action")
+
+
+def _choose(state: State, action: ChooseProvince, ev: list[Event]) -> State:
+    if state.step.conflict is not None:
+        illegal("WL-CONF-1", f"finish the conflict in {pname(state, state.step.conflict.province)} first")
+    if action.seat != state.emperor:
+        illegal("WL-CONF-3", f"only the emperor (seat {state.emperor}) picks the next province")
+    i = province_index(state, action.province, "WL-CONF-1")
+    if not state.markers[i]:
+        illegal("WL-CONF-1", f"{pname(state, i)} carries no marker, so there is nothing to resolve")
+    first = palace_first(state)
+    if first >= 0 and i != first:
+        illegal("WL-CONF-2", f"the start palace province {pname(state, first)} must be resolved first")
+    return _resolve(state, i, ev, forced=False)
+
+
+def _resolve(state: State, i: int, ev: list[Event], forced: bool) -> State:
+    participants = tuple(iter_bits(state.markers[i]))
+    ev.append(ProvinceChosen(state.emperor, state.board.provinces[i].id, participants, forced))
+    if len(participants) == 1:
+        return _settle(state, i, participants[0], ev, contested=False)
+    return replace(state, step=replace(state.step, conflict=Conflict(province=i, remaining=participants)))
+
+
+def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
+    seat = action.seat
+    if c.refund_seat >= 0 or c.tied:
+        illegal("WL-CONF-8", "the bids of this round are revealed already")
+    if seat not in c.remaining:
+        illegal("WL-CONF-6", f"seat {seat} is not a participant in the conflict for {pname(state, c.province)}")
+    if any(b.seat == seat for b in c.bids):
+        illegal("WL-INFO-3", "you have already committed your bid for this round")
+    if action.target == seat or action.target not in c.remaining:
+        others = ", ".join(f"seat {s}" for s in c.remaining if s != seat)
+        illegal("WL-CONF-6", f"the dragon card must name another participant of this round: {others}")
+    counts = counts_of(action.cards, (0, 1, 2, 3))
+    if counts is None:
+        illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {list(action.cards)}")
+    if any(n > h for n, h in zip(counts, state.hands[seat].influence_counts(), strict=True)):
+        illegal("WL-CONF-6", f"you do not hold the cards {list(action.cards)}; your influence cards are "
+                f"{list(state.hands[seat].influence_cards())}")
+    # keep the bid in canonical order so equal bids compare equal
+    bid = Bid(seat, action.target, values_of(counts, first=0))
+    c = replace(c, bids=tuple(sorted((*c.bids, bid), key=lambda b: b.seat)))
+    if len(c.bids) < len(c.remaining):
+        return replace(state, step=replace(state.step, conflict=c))
+    return _reveal(state, c, ev)
+
+
+def _reveal(state: State, c: Conflict, ev: list[Event]) -> State:
+    """WL-CONF-7/8: pressures; the highest leaves, ties go to the emperor."""
+    pressure = dict.fromkeys(c.remaining, 0)
+    for b in c.bids:
+        pressure[b.target] += sum(b.cards)
+    top = max(pressure.values())
+    tied = tuple(s for s in c.remaining if pressure[s] == top)
+    if len(tied) > 1:
+        return replace(state, step=replace(state.step, conflict=replace(c, tied=tied)))
+    return _knock_out(state, c, tied[0], None, ev)
+
+
+def _break_tie(state: State, c: Conflict, action: BreakTie, ev: list[Event]) -> State:
+    if not c.tied or c.refund_seat >= 0:
+        illegal("WL-CONF-8", "there is no tie to break")
+    if action.seat != state.emperor:
+        illegal("WL-CONF-8", f"the emperor (seat {state.emperor}) breaks ties, not seat {action.seat}")
+    if action.leaver not in c.tied:
+        illegal("WL-CONF-14", f"the emperor must name one of the tied participants: {list(c.tied)}")
+    return _knock_out(state, c, action.leaver, state.emperor, ev)
+
+
+def _knock_out(state: State, c: Conflict, leaver: int, emperor: int | None, ev: list[Event]) -> State:
+    """WL-CONF-9: discards, the loser's marker and refund; then the next round (WL-CONF-10)."""
+    hands = list(state.hands)
+    supply = list(state.supply) if state.supply is not None else None
+    discarded = []
+    for b in c.bids:
+        counts = counts_of(b.cards, (0, 1, 2, 3))
+        nonzero = (counts[1], counts[2], counts[3])
+        hands[b.seat] = hands[b.seat].add_influence(nonzero, -1)   # 0-cards stay in hand
+        if supply is not None:
+            for k in range(3):
+                supply[k] += nonzero[k]
+        discarded.append((b.seat, tuple(v for v in b.cards if v)))
+    value = sum(next(b.cards for b in c.bids if b.seat == leaver))
+    refund = value // 2 if state.rules.loser_keeps_floor_half else value - value // 2
+    pressures = {s: 0 for s in c.remaining}
+    for b in c.bids:
+        pressures[b.target] += sum(b.cards)
+    ev.append(ConflictRound(
+        province=state.board.provinces[c.province].id, round=c.round,
+        bids=tuple(BidRevealed(b.seat, b.target, b.cards) for b in c.bids),
+        pressures=tuple(pressures.items()), tied=c.tied if c.tied else (leaver,), leaver=leaver,
+        decided_by_emperor=emperor, discarded=tuple(discarded), refund=refund))
+    markers = put(state.markers, c.province, state.markers[c.province] & ~(1 << leaver))
+    state = replace(state, hands=tuple(hands), supply=tuple(supply) if supply is not None else None,
+                    markers=markers)
+    remaining = tuple(s for s in c.remaining if s != leaver)
+    c = Conflict(province=c.province, remaining=remaining, round=c.round + 1)
+    if refund > 0:
+        options = refund_options(state, refund)
+        if len(options) > 1:
+            c = replace(c, refund_seat=leaver, refund_owed=refund)
+            return replace(state, step=replace(state.step, conflict=c))
+        state = _pay_refund(state, leaver, options[0] if options else (), refund, ev)
+    return _next_round(state, c, ev)
+
+
+def _pay_refund(state: State, seat: int, cards: tuple[int, ...], owed: int, ev: list[Event]) -> State:
+    counts = (cards.count(1), cards.count(2), cards.count(3))
+    hands = put(state.hands, seat, state.hands[seat].add_influence(counts))
+    supply = state.supply
+    if supply is not None:
+        supply = (supply[0] - counts[0], supply[1] - counts[1], supply[2] - counts[2], *supply[3:])
+    ev.append(RefundTaken(seat, cards, owed))
+    return replace(state, hands=hands, supply=supply)
+
+
+def _take_refund(state: State, c: Conflict, action: TakeRefund, ev: list[Event]) -> State:
+    if c.refund_seat < 0:
+        illegal("WL-CONF-9", "no refund is waiting to be taken")
+    if action.seat != c.refund_seat:
+        illegal("WL-CONF-9", f"seat {c.refund_seat} takes the refund, not seat {action.seat}")
+    options = refund_options(state, c.refund_owed)
+    cards = tuple(sorted(action.cards, reverse=True))
+    if cards not in options:
+        total = sum(options[0]) if options else 0
+        illegal("WL-CONF-13", f"the refund is {total} in cards of value 1, 2 or 3"
+                f"{' that the supply holds' if state.supply is not None else ''}, e.g. {list(default_split(total))}")
+    state = _pay_refund(state, action.seat, cards, c.refund_owed, ev)
+    return _next_round(state, replace(c, refund_seat=-1, refund_owed=0), ev)
+
+
+def _next_round(state: State, c: Conflict, ev: list[Event]) -> State:
+    if len(c.remaining) >= 2:
+        return replace(state, step=replace(state.step, conflict=c))
+    return _settle(state, c.province, c.remaining[0], ev, contested=True)
+
+
+def _settle(state: State, i: int, seat: int, ev: list[Event], contested: bool) -> State:
+    """WL-CONF-4, WL-CONF-14: the chip takes the winner's colour; every marker there returns."""
+    from lotus_kit.white_lotus.common import change_owner
+
+    state = change_owner(state, i, seat)
+    state = replace(state, markers=put(state.markers, i, 0), step=replace(state.step, conflict=None))
+    ev.append(ProvinceSettled(state.board.provinces[i].id, seat, state.chips[i], contested))
+    if not state.rules.emperor_check_end_of_phase:
+        state = emperor_check(state, ev, "WL-EMP-2")
+    return state
+
+
+# -- automatic steps ---------------------------------------------------------------------------
+
+def advance(state: State, ev: list[Event]) -> State | None:
+    """Take the steps that need no decision; None when a player must act."""
+    if state.step.conflict is not None:
+        return None
+    s = choices(state)
+    if s == 0:
+        return _end_phase(state, ev)
+    first = palace_first(state)
+    if first >= 0:
+        return _resolve(state, first, ev, forced=True)
+    if s & (s - 1) == 0:      # one province left: the emperor's choice is no choice
+        return _resolve(state, s.bit_length() - 1, ev, forced=False)
+    return None
+
+
+def _end_phase(state: State, ev: list[Event]) -> State:
+    if state.rules.emperor_check_end_of_phase:
+        state = emperor_check(state, ev, "WL-EMP-2 (WL_EMPEROR_CHECK_END_OF_PHASE)")
+    if state.rules.designer and state.year == 1:
+        state = _lay_out_tiles(state, ev)
+    reason = final_year_reason(state)
+    if reason:
+        ev.append(FinalYear(state.year, reason))
+    return replace(state, phase=Phase.EMPEROR_POINT, step=None, final_year=bool(reason))
+
+
+def _lay_out_tiles(state: State, ev: list[Event]) -> State:
+    """WL_DESIGNER [RECON]: one pool tile face up on every other empty in-play province."""
+    chips, pool, laid = list(state.chips), list(state.pool), []
+    for i in state.board.in_play:
+        if not chips[i] and pool:
+            chips[i] = pool.pop(0)
+            laid.append((state.board.provinces[i].id, chips[i]))
+    ev.append(TilesLaidOut(tuple(laid)))
+    return replace(state, chips=tuple(chips), pool=tuple(pool))
+
+
+def final_year_reason(state: State) -> str:
+    """WL-END-1 / WL-END-4 (and the 4 turns of WL_DESIGNER): why this year is the last, or ''."""
+    if state.rules.designer:
+        return "the designer rules last exactly 4 turns (WL_DESIGNER)" if state.year >= 4 else ""
+    neutral = state.neutral_mask()
+    if not neutral:
+        if not state.empty_mask():
+            return "every province in play has an owner (WL-END-1)"
+        if not state.pool:
+            return "no neutral chip is left and the pool is empty (WL-END-4)"
+        return ""
+    step = state.step
+    if state.rules.optional_placement and isinstance(step, ResolveStep) and step.no_claims:
+        return "nobody placed a marker although neutral provinces remain (WL-END-4)"
+    return ""

@@ -1,0 +1,74 @@
+"""Rule variants (spec section 15): one :class:`RuleSet` value, published rules by default.
+
+>>> RuleSet().flags()
+()
+>>> RuleSet.from_flags(["WL_DESIGNER"]).designer
+True
+>>> RuleSet.from_flags(["WL_NOPE"])
+Traceback (most recent call last):
+...
+ValueError: unknown variant flag 'WL_NOPE'; known flags: WL_START_COMBAT_SINGLE, ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+
+# flag name of the spec -> field of RuleSet
+FLAGS: dict[str, str] = {
+    "WL_START_COMBAT_SINGLE": "start_combat_single",
+    "WL_LOSER_KEEPS_FLOOR_HALF": "loser_keeps_floor_half",
+    "WL_REWARD_NO_ADJACENCY": "reward_no_adjacency",
+    "WL_REWARD_REQUIRES_COMBAT": "reward_requires_combat",
+    "WL_NEWTERR_ADJ_OWNED": "newterr_adj_owned",
+    "WL_EMPEROR_CHECK_END_OF_PHASE": "emperor_check_end_of_phase",
+    "WL_CHAIN_TIE_NONE": "chain_tie_none",
+    "WL_OPTIONAL_PLACEMENT": "optional_placement",
+    "WL_FINITE_SUPPLY": "finite_supply",
+    "WL_ENFORCE_CHIP_LIMIT": "enforce_chip_limit",
+    "WL_DESIGNER": "designer",
+}
+
+# WL-COMP-8/9 [RECON] splits, used under WL_FINITE_SUPPLY: counts of values 1, 2, 3
+INFLUENCE_SUPPLY = (28, 28, 28)
+COMBAT_SUPPLY = (20, 20, 20)
+# WL_ENFORCE_CHIP_LIMIT [RECON] split of a colour's 16 player chips
+PLAYER_CHIPS = {"P": 2, "T": 2, "R": 3, "F": 3, "V": 6}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every disputed point of the rules as a named flag; all off = the published DEFAULT rules."""
+
+    start_combat_single: bool = False
+    loser_keeps_floor_half: bool = False
+    reward_no_adjacency: bool = False
+    reward_requires_combat: bool = False
+    newterr_adj_owned: bool = False
+    emperor_check_end_of_phase: bool = False
+    chain_tie_none: bool = False
+    optional_placement: bool = False
+    finite_supply: bool = False
+    enforce_chip_limit: bool = False
+    designer: bool = False
+
+    @classmethod
+    def from_flags(cls, flags: Iterable[str]) -> RuleSet:
+        kwargs = {}
+        for flag in flags:
+            name = FLAGS.get(flag)
+            if name is None:
+                raise ValueError(f"unknown variant flag {flag!r}; known flags: {', '.join(FLAGS)}")
+            kwargs[name] = True
+        return cls(**kwargs)
+
+    def flags(self) -> tuple[str, ...]:
+        """The spec's names of the flags that are on, in the spec's order."""
+        return tuple(flag for flag, name in FLAGS.items() if getattr(self, name))
+
+    def __repr__(self) -> str:
+        return f"RuleSet.from_flags({list(self.flags())!r})"
+
+
+assert {f.name for f in fields(RuleSet)} == set(FLAGS.values())

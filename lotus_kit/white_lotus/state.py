@@ -1,0 +1,221 @@
+"""The state of a game of Der weiße Lotus: an immutable value.
+
+Provinces are held as tuples indexed like the board data (``chips[i]`` is the building type or
+``""`` for an empty province, ``owners[i]`` the owning seat or -1 for a neutral chip,
+``markers[i]`` a bit mask of the seats with a marker there). The sub-state of the phase in
+progress is one of the ``*Step`` records. ``events`` holds what the last transition emitted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
+from lotus_kit.white_lotus.board import BUILDINGS, BoardView, board_view, iter_bits
+from lotus_kit.white_lotus.cards import Hand
+from lotus_kit.white_lotus.events import Event, ScoreLine
+from lotus_kit.white_lotus.rules import RuleSet
+
+
+class Phase(IntEnum):
+    """The phases of a year (WL-YEAR-1), plus the end of the game."""
+
+    CLAIMS = 1
+    RESOLVE = 2
+    EMPEROR_POINT = 3
+    REBELLION = 4
+    NEW_CARDS = 5
+    NEW_PROVINCES = 6
+    GAME_OVER = 7
+
+
+PHASE_NAMES = {
+    1: "claim provinces", 2: "resolve claims", 3: "emperor's victory point", 4: "rebellion",
+    5: "new cards", 6: "new provinces", 7: "game over",
+}
+
+SEAT_COLOURS = ("c1", "c2", "c3", "c4", "c5", "c6")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimStep:
+    """Phase 1 progress: markers placed this phase per seat, seats done, whose turn (WL-PLACE-3)."""
+
+    placed: tuple[int, ...]
+    done: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A conflict being fought (WL-CONF-5..10). ``bids`` are sealed until every remaining seat bid."""
+
+    province: int
+    remaining: tuple[int, ...]
+    round: int = 1
+    bids: tuple[Bid, ...] = ()
+    tied: tuple[int, ...] = ()
+    refund_seat: int = -1
+    refund_owed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveStep:
+    """Phase 2 progress; ``no_claims`` records a phase 1 that placed nothing (WL-END-4)."""
+
+    conflict: Conflict | None = None
+    no_claims: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RebellionStep:
+    """Phase 4 progress: asking order (WL-REB-2), sealed commitments, then the rewards (WL-REB-8..10)."""
+
+    ask_order: tuple[int, ...]
+    asked: int = 0
+    leader: int = -1
+    commitments: tuple[JoinSide, ...] = ()
+    winner: str = ""
+    reward_order: tuple[int, ...] = ()
+    rewarded: int = 0
+    losers: int = 0
+    lost_one: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class IncomeStep:
+    """Phase 5: the sealed income choices collected so far (WL-CARDS)."""
+
+    choices: tuple[TakeIncome, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TerritoryStep:
+    """Phase 6: turn order from the emperor (WL-TERR-1) and the drawn chip waiting to be placed."""
+
+    order: tuple[int, ...]
+    index: int = 0
+    drawn: str = ""
+    temples_left: int = 0
+    asking_temple: bool = False
+
+
+Step = ClaimStep | ResolveStep | RebellionStep | IncomeStep | TerritoryStep | None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One moment of a game. Never mutated: :func:`lotus_kit.white_lotus.engine.apply` makes a new one."""
+
+    rules: RuleSet
+    players: int
+    seed: int
+    year: int
+    phase: Phase
+    emperor: int
+    chips: tuple[str, ...]
+    owners: tuple[int, ...]
+    markers: tuple[int, ...]
+    hands: tuple[Hand, ...]
+    vp_chips: tuple[int, ...]
+    pool: tuple[str, ...]
+    start_palace: int
+    supply: tuple[int, ...] | None = None
+    stock: tuple[tuple[int, ...], ...] | None = None
+    final_year: bool = False
+    step: Step = None
+    scores: tuple[ScoreLine, ...] = ()
+    winners: tuple[int, ...] = ()
+    events: tuple[Event, ...] = field(default=(), compare=False)
+
+    # -- the board --------------------------------------------------------------------------
+    @property
+    def board(self) -> BoardView:
+        return board_view(self.players)
+
+    def index(self, province: str) -> int:
+        return self.board.index_of[province]
+
+    def chip(self, province: str) -> str | None:
+        """The building on a province, or None when it is empty."""
+        return self.chips[self.index(province)] or None
+
+    def owner(self, province: str) -> int | None:
+        """The owning seat, or None for a neutral chip or an empty province."""
+        o = self.owners[self.index(province)]
+        return None if o < 0 else o
+
+    def markers_on(self, province: str) -> tuple[int, ...]:
+        return tuple(iter_bits(self.markers[self.index(province)]))
+
+    def owned_mask(self, seat: int) -> int:
+        return sum(1 << i for i, o in enumerate(self.owners) if o == seat)
+
+    def provinces_of(self, seat: int) -> list[str]:
+        return self.board.ids(self.owned_mask(seat))
+
+    def neutral_mask(self) -> int:
+        """In-play provinces holding a neutral chip."""
+        m = 0
+        for i in self.board.in_play:
+            if self.chips[i] and self.owners[i] < 0:
+                m |= 1 << i
+        return m
+
+    def empty_mask(self) -> int:
+        m = 0
+        for i in self.board.in_play:
+            if not self.chips[i]:
+                m |= 1 << i
+        return m
+
+    def chip_mask(self) -> int:
+        m = 0
+        for i in self.board.in_play:
+            if self.chips[i]:
+                m |= 1 << i
+        return m
+
+    def count(self, seat: int, building: str) -> int:
+        """How many buildings of one type a seat owns."""
+        return sum(1 for c, o in zip(self.chips, self.owners, strict=True) if o == seat and c == building)
+
+    def buildings(self, seat: int) -> dict[str, int]:
+        out = dict.fromkeys(BUILDINGS, 0)
+        for c, o in zip(self.chips, self.owners, strict=True):
+            if o == seat:
+                out[c] += 1
+        return out
+
+    def palaces(self, seat: int) -> int:
+        return self.count(seat, "P")
+
+    def villages(self, seat: int) -> int:
+        return self.count(seat, "V")
+
+    def hand(self, seat: int) -> Hand:
+        return self.hands[seat]
+
+    # -- who acts ------------------------------------------------------------------------------
+    @property
+    def rebel_leader(self) -> int | None:
+        s = self.step
+        return s.leader if isinstance(s, RebellionStep) and s.leader >= 0 else None
+
+    @property
+    def conflict(self) -> Conflict | None:
+        s = self.step
+        return s.conflict if isinstance(s, ResolveStep) else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat, starting with ``seat`` and going clockwise (WL-SETUP-1)."""
+        return tuple((seat + k) % self.players for k in range(self.players))
+
+    def __repr__(self) -> str:
+        where = f"year {self.year}, phase {int(self.phase)} ({PHASE_NAMES[int(self.phase)]})"
+        return f"<White Lotus state: {self.players} players, {where}, emperor seat {self.emperor}>"
