@@ -51,7 +51,7 @@ import tempfile
 import time
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -145,8 +145,8 @@ FRONTIER: list[tuple[float, float]] = [
     (-8.0, 7.0), (-4.0, -1.0), (3.0, -3.0), (10.0, 0.0), (18.0, -1.0), (27.0, 0.5),
     (34.0, 4.0), (40.0, 2.5), (46.0, 6.0), (52.0, 4.0), (57.0, 1.5), (62.0, -3.0),
     (70.0, -5.0), (79.0, -4.0), (87.0, -5.5), (94.0, -3.0), (101.0, -2.5), (106.0, 0.5),
-    (110.0, 6.0), (114.0, 11.0), (140.0, 20.0), (140.0, 140.0), (10.0, 140.0), (11.0, 92.0),
-    (15.0, 83.0), (18.0, 76.0), (20.5, 68.0), (21.5, 60.0), (22.0, 53.0), (20.5, 46.0),
+    (110.0, 6.0), (114.0, 11.0), (140.0, 20.0), (140.0, 140.0), (14.0, 140.0), (15.0, 93.0),
+    (17.5, 84.0), (19.0, 76.0), (20.5, 68.0), (21.5, 60.0), (22.0, 53.0), (20.5, 46.0),
     (17.0, 39.0), (11.0, 32.5), (3.5, 27.5), (-4.0, 22.0), (-8.5, 15.0),
 ]  # fmt: skip
 
@@ -160,7 +160,7 @@ PLACE_LABELS: list[tuple[str, str, float, float]] = [
     ("Gobi", "land", 47.0, -2.0),
     ("Manchuria", "land", 103.0, -6.5),
     ("Tibet", "land", 3.0, 50.0),
-    ("Korea", "land", 107.0, 24.0),
+    ("Korea", "land", 106.5, 15.0),
     ("Dali / Burma", "land", 4.0, 95.0),
     ("Annam", "land", 36.0, 106.0),
     ("Yellow Sea", "sea", 100.0, 36.0),
@@ -171,8 +171,13 @@ PLACE_LABELS: list[tuple[str, str, float, float]] = [
 # Star-site parameters (display metric).
 SITE_STEP = 0.25  # spacing of the sites along half-edges and spokes
 HALF_EDGE_F = 0.1  # fraction of each half-edge covered by sites
-FORCE_BELOW = 3.0  # borders shorter than this (grid units) get full half-edges next round
+FORCE_BELOW = 3.5  # borders shorter than this (grid units) get full half-edges next round
 MAX_ROUNDS = 8
+VOID_REACH = 0.65  # share of each void spoke (void point to seat) that belongs to the void
+
+# Label placement (display metric): offsets from the seat tried in turn, and the room needed.
+LABEL_OFFSETS = [(0.0, 3.0), (0.0, -3.0), (0.0, 4.5), (0.0, -4.5), (5.0, 0.0), (-5.0, 0.0)]
+LABEL_ROOM = 2.5
 
 # Smoothing parameters (display metric).
 ARC_SIMPLIFY = 0.25
@@ -306,10 +311,7 @@ def wiggle(coords: np.ndarray, seed: int, amplitude: float, taper: float, closed
         amp *= min(1.0, total / 10.0)
         ramp = np.clip(np.minimum(s, total - s) / taper, 0.0, 1.0)
         amp *= ramp * ramp * (3 - 2 * ramp)
-    if closed:
-        tangent = np.roll(pts, -1, axis=0) - np.roll(pts, 1, axis=0)
-    else:
-        tangent = np.gradient(pts, axis=0)
+    tangent = np.roll(pts, -1, axis=0) - np.roll(pts, 1, axis=0) if closed else np.gradient(pts, axis=0)
     norm = np.linalg.norm(tangent, axis=1, keepdims=True)
     norm[norm == 0] = 1.0
     normal = np.c_[-tangent[:, 1], tangent[:, 0]] / norm
@@ -538,8 +540,8 @@ def star_sites(
         c = void_point(board, face)
         for v in face:
             pv = disp(board.seat[v])
-            sites.segment(name, c, c + 0.5 * (pv - c))
-            sites.segment(v, pv, pv + 0.5 * (c - pv), include_start=False)
+            sites.segment(name, c, c + VOID_REACH * (pv - c))
+            sites.segment(v, pv, pv + (1.0 - VOID_REACH) * (c - pv), include_start=False)
     for v in faces.outer:
         p, end = outward_spoke(board, faces, v, land_d)
         sites.segment(v, p, end, include_start=False)
@@ -553,9 +555,11 @@ def partition(sites: Sites, land_d: Polygon) -> dict[str, BaseGeometry]:
     minx, miny, maxx, maxy = land_d.bounds
     span = 10.0 * max(maxx - minx, maxy - miny)
     cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
-    dummies = np.array([[cx - span, cy - span], [cx + span, cy - span], [cx + span, cy + span], [cx - span, cy + span]])
+    dummies = np.array(
+        [[cx - span, cy - span], [cx + span, cy - span], [cx + span, cy + span], [cx - span, cy + span]]
+    )
     allpts = np.vstack([pts, dummies])
-    owners_all = owners + ["", "", "", ""]
+    owners_all = [*owners, "", "", "", ""]
     vor = Voronoi(allpts)
     segs = []
     for (i, j), rv in zip(vor.ridge_points, vor.ridge_vertices, strict=True):
@@ -659,13 +663,15 @@ def build_cells(board: Board, faces: FaceInfo, land_d: Polygon) -> tuple[dict[st
     for name, _, face in faces.voids:
         homes[name] = Point(void_point(board, face))
     forced: set[tuple[str, str]] = set()
-    for rnd in range(1, MAX_ROUNDS + 1):
-        cells = keep_home_parts(partition(star_sites(board, faces, land_d, forced, HALF_EDGE_F), land_d), homes)
+    for round_no in range(1, MAX_ROUNDS + 1):
+        cells = keep_home_parts(
+            partition(star_sites(board, faces, land_d, forced, HALF_EDGE_F), land_d), homes
+        )
         borders = grid_lengths(cells)
         missing, spurious, _ = compare(board, borders)
         short = [e for e in board.edges if borders.get(e, 0.0) < FORCE_BELOW and e not in forced]
         if not short and not missing and not spurious:
-            return cells, rnd, sorted(forced)
+            return cells, round_no, sorted(forced)
         forced |= set(short)
     raise SystemExit(f"no exact partition after {MAX_ROUNDS} rounds: missing {missing}, spurious {spurious}")
 
@@ -675,7 +681,9 @@ def build_cells(board: Board, faces: FaceInfo, land_d: Polygon) -> tuple[dict[st
 # --------------------------------------------------------------------------------------------
 
 
-def owners_of_line(line: LineString, cells: dict[str, BaseGeometry], tree: shapely.STRtree, names: list[str]) -> tuple[str, ...]:
+def owners_of_line(
+    line: LineString, cells: dict[str, BaseGeometry], tree: shapely.STRtree, names: list[str]
+) -> tuple[str, ...]:
     mid = line.interpolate(0.5, normalized=True)
     hits = tree.query(mid.buffer(1e-6), predicate="intersects")
     return tuple(sorted(names[int(j)] for j in hits if cells[names[int(j)]].boundary.distance(mid) < 1e-6))
@@ -772,23 +780,39 @@ def geometry_from_json(polys: list) -> BaseGeometry:
     return made[0] if len(made) == 1 else MultiPolygon(made)
 
 
-def label_anchor(poly: BaseGeometry) -> tuple[list[float], float]:
-    """Pole of inaccessibility in the display metric (grid units) and its clearance (x units)."""
-    main = polygons_of(poly)[0]
-    circle = shapely.maximum_inscribed_circle(to_display(main), 0.01)
-    centre = np.asarray(circle.coords[0])
-    radius = float(circle.length)
-    x, y = centre[0], centre[1] / Y_SCALE
-    return [rnd(x), rnd(y)], round(radius, 2)
+def pole(poly: BaseGeometry) -> tuple[np.ndarray, float]:
+    """Pole of inaccessibility of the largest part, and its clearance (display metric)."""
+    circle = shapely.maximum_inscribed_circle(polygons_of(poly)[0], 0.01)
+    return np.asarray(circle.coords[0]), float(circle.length)
+
+
+def label_anchor(poly_g: BaseGeometry, seat: Sequence[float] | None) -> tuple[list[float], float]:
+    """Where to write a province's name (grid units) and the free radius around it (x units).
+
+    Just below the seat marker if there is room, else above or beside it, else the pole of
+    inaccessibility (computed in the display metric).
+    """
+    poly = to_display(poly_g)
+    centre, radius = pole(poly)
+    if seat is not None:
+        s = disp(seat)
+        for dx, dy in LABEL_OFFSETS:
+            q = Point(s[0] + dx, s[1] + dy)
+            if poly.contains(q) and poly.boundary.distance(q) >= LABEL_ROOM:
+                centre, radius = np.asarray(q.coords[0]), poly.boundary.distance(q)
+                break
+    return [rnd(centre[0]), rnd(centre[1] / Y_SCALE)], round(radius, 2)
 
 
 def six_player_border(board: Board, cells_g: dict[str, BaseGeometry]) -> BaseGeometry:
     six = shapely.union_all([cells_g[i] for i in board.ids if board.part[i] != "base"])
-    rest = shapely.union_all([g for k, g in cells_g.items() if board.part.get(k) == "base" or k not in board.part])
+    rest = shapely.union_all(
+        [g for k, g in cells_g.items() if board.part.get(k) == "base" or k not in board.part]
+    )
     return shapely.line_merge(six.boundary.intersection(rest.buffer(1e-6)))
 
 
-def verify(board: Board, cells_g: dict[str, BaseGeometry], voids: list[str]) -> dict:
+def verify(board: Board, cells_g: dict[str, BaseGeometry], voids: dict[str, list[str]]) -> dict:
     """Re-measure the written (rounded) geometry; raise if it disagrees with the board data."""
     problems = []
     for k, g in cells_g.items():
@@ -806,6 +830,11 @@ def verify(board: Board, cells_g: dict[str, BaseGeometry], voids: list[str]) -> 
     for i in board.ids:
         if not cells_g[i].contains(Point(board.seat[i])):
             problems.append(f"seat of {i} outside its polygon")
+    allowed = {(name, v) for name, face in voids.items() for v in face}
+    for a, b in borders:
+        for void, other in ((a, b), (b, a)):
+            if void in voids and (void, other) not in allowed:
+                problems.append(f"{void} touches {other}, which is not on its face")
     if problems:
         raise SystemExit("geometry disagrees with the board data:\n  " + "\n  ".join(problems))
     edges_drawn = sum(1 for e in board.edges if borders.get(e, 0.0) > MIN_BORDER)
@@ -814,7 +843,6 @@ def verify(board: Board, cells_g: dict[str, BaseGeometry], voids: list[str]) -> 
         "edges_drawn": edges_drawn,
         "spurious_contacts": len(spurious),
         "shortest_border": round(shortest, 2),
-        "void_contacts": sorted(f"{a}-{b}" for (a, b) in borders if a in voids or b in voids),
     }
 
 
@@ -834,8 +862,9 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
     land_d = to_display(land)
     cells_d, rounds, forced = build_cells(board, faces, land_d)
     void_names = [name for name, _, _ in faces.voids]
+    void_faces = {name: face for name, _, face in faces.voids}
 
-    smoothed = None
+    smoothed, used_amplitude = None, 0.0
     for amplitude in (WIGGLE_AMPLITUDE, WIGGLE_AMPLITUDE / 2, 0.0):
         cand = keep_home_parts(
             smooth_cells(cells_d, land_d, amplitude),
@@ -845,11 +874,11 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
         cand_g = {k: to_grid(v) for k, v in cand.items()}
         rounded = {k: geometry_from_json(polygons_json(v)) for k, v in cand_g.items()}
         try:
-            report = verify(board, rounded, void_names)
+            report = verify(board, rounded, void_faces)
         except SystemExit as exc:
             print(f"smoothing amplitude {amplitude}: {exc}", file=sys.stderr)
             continue
-        smoothed = rounded
+        smoothed, used_amplitude = rounded, amplitude
         break
     if smoothed is None:
         raise SystemExit("no smoothing level keeps the topology exact")
@@ -872,23 +901,24 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
         pt = Point(x, y)
         on_land = all_off.contains(pt)
         if board_g.buffer(2.0).contains(pt) or (kind == "land") != on_land or not view.contains(pt):
-            print(f"WARNING place label {text!r} at ({x}, {y}) is not on {kind}", file=sys.stderr)
-            continue
+            raise SystemExit(f"place label {text!r} at ({x}, {y}) is not on {kind}")
         labels.append({"text": text, "kind": kind, "x": x, "y": y})
 
     provinces = {}
     for i in board.ids:
-        anchor, room = label_anchor(cells_g[i])
+        anchor, room = label_anchor(cells_g[i], board.seat[i])
+        centre, _ = pole(to_display(cells_g[i]))
         provinces[i] = {
             "polygons": polygons_json(cells_g[i]),
             "label": anchor,
             "label_room": room,
+            "center": [rnd(centre[0]), rnd(centre[1] / Y_SCALE)],
             "seat": [rnd(board.seat[i][0]), rnd(board.seat[i][1])],
             "area": round(cells_g[i].area, 1),
         }
     decor = []
     for name, label, face in faces.voids:
-        anchor, room = label_anchor(cells_g[name])
+        anchor, room = label_anchor(cells_g[name], None)
         decor.append(
             {
                 "id": name,
@@ -907,19 +937,21 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
             "board_sha256": hashlib.sha256(raw).hexdigest(),
             "units": "board grid units: x west to east, y north to south",
             "y_scale": Y_SCALE,
-            "y_scale_note": "draw with y axis reversed and yaxis.scaleratio = y_scale (one y unit is 0.84 x units)",
+            "y_scale_note": "draw with the y axis reversed and yaxis.scaleratio = y_scale "
+            "(one y unit is y_scale x units on the ground)",
             "view_box": list(VIEW_BOX),
             "decimals": DECIMALS,
             "min_border": MIN_BORDER,
-            "rings": "polygons are lists of rings [exterior, *holes]; rings are open (first point not repeated), "
-            "exterior counter-clockwise in x/y",
-            "outline_source": "Natural Earth 110m admin 0 countries (public domain), from the geopandas 0.14.4 "
-            "wheel, rubber-sheeted onto the seats (affine + thin-plate spline)",
+            "rings": "polygons are lists of rings [exterior, *holes]; rings are open (first point "
+            "not repeated), exterior counter-clockwise in x/y",
+            "outline_source": "Natural Earth 110m admin 0 countries (public domain), from the "
+            "geopandas 0.14.4 wheel, rubber-sheeted onto the seats (affine + thin-plate spline)",
             "rubber_sheet_residual_mean": round(sheet.residual_mean, 2),
             "rubber_sheet_residual_max": round(sheet.residual_max, 2),
             "adaptive_rounds": rounds,
             "full_half_edges": [f"{a}-{b}" for a, b in forced],
-            "check": {k: v for k, v in report.items() if k != "void_contacts"},
+            "border_wiggle": used_amplitude,
+            "check": dict(report),
         },
         "provinces": provinces,
         "decor": decor,

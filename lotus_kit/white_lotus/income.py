@@ -20,6 +20,8 @@ def income(state: State, seat: int, palaces_for_combat: int = 0) -> tuple[int, i
     >>> s = position({"players": 3, "phase": 5, "owners": {"FENG": [0, "P"], "HENA": [0, "T"],
     ...     "DATO": [0, "R"], "JINA": [0, "R"], "CHEN": [0, "F"], "TIAN": [0, "V"], "LUZH": [0, "V"],
     ...     "TAIY": [0, "V"]}})
+    >>> s.buildings(0)
+    {'P': 1, 'T': 1, 'R': 2, 'F': 1, 'V': 3}
     >>> income(s, 0), income(s, 0, palaces_for_combat=1)
     ((17, 6), (15, 7))
     """

@@ -1,0 +1,273 @@
+"""Positions set up by hand: a plain description, validated, turned into a playable state.
+
+The description (a JSON-friendly dict) is a *setup*; :func:`position` checks it and says every
+reason it cannot be a position of the game, or returns the state with the phase begun. Keys:
+
+- ``players`` (3-6), ``year`` (default 1), ``phase`` (1-6, default 1), ``emperor`` (default 0),
+  ``seed`` (orders the draw pool, default 0)
+- ``owners``: ``{"CHEN": [seat, "P"], ...}``; ``neutral``: ``{"HANZ": "T", ...}``; every other
+  in-play province is empty
+- ``markers``: ``{"CHEN": [0, 1]}`` (phases 1 and 2 only)
+- ``hands``: ``{seat: {"influence": [3, 2, 0], "combat": [1, 1]}}`` (default: the start hand)
+- ``vp_chips``: ``{seat: n}``; ``pool``: chip types, top first (default: the rest of the mix,
+  shuffled by ``seed``); ``start_palace``: the lotus province whose palace is resolved first while
+  neutral (WL-CONF-2; default none); ``final_year``: this year is the last (default false)
+
+>>> s = position({"players": 4, "phase": 2, "emperor": 2,
+...     "owners": {"DATO": [2, "P"], "JINA": [3, "T"], "FENG": [2, "R"], "HENA": [3, "F"],
+...                "LUZH": [1, "V"], "TIAN": [0, "V"]},
+...     "neutral": {"CHEN": "P"}, "markers": {"CHEN": [0, 1]}})
+>>> sorted(s.conflict.remaining), s.board.provinces[s.conflict.province].name
+([0, 1], 'Chengdu')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from lotus_kit.core.errors import PositionError
+from lotus_kit.white_lotus.board import BUILDINGS, board_view, iter_bits
+from lotus_kit.white_lotus.cards import Hand, counts_of
+from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
+from lotus_kit.white_lotus.state import ClaimStep, Phase, State
+
+KEYS = {"players", "year", "phase", "emperor", "seed", "owners", "neutral", "markers", "hands", "vp_chips",
+        "pool", "start_palace", "final_year"}
+
+
+def _seat_key(key: Any, players: int, where: str, reasons: list[str]) -> int | None:
+    try:
+        seat = int(key) if isinstance(key, str) and key.strip().isdigit() else key
+    except ValueError:
+        seat = None
+    if type(seat) is not int or not 0 <= seat < players:
+        reasons.append(f"{where}: there is no seat {key!r} with {players} players")
+        return None
+    return seat
+
+
+def _hand(raw: Any, where: str, reasons: list[str]) -> Hand | None:
+    if not isinstance(raw, Mapping) or set(raw) - {"influence", "combat"}:
+        reasons.append(f"{where}: a hand is {{'influence': [...], 'combat': [...]}}")
+        return None
+    inf = counts_of(raw.get("influence", []), (0, 1, 2, 3)) if isinstance(raw.get("influence", []), list) else None
+    com = counts_of(raw.get("combat", []), (1, 2, 3)) if isinstance(raw.get("combat", []), list) else None
+    if inf is None:
+        reasons.append(f"{where}: influence cards have values 0 to 3")
+        return None
+    if com is None:
+        reasons.append(f"{where}: combat cards have values 1 to 3")
+        return None
+    if inf[0] > 1:
+        reasons.append(f"{where}: a player holds exactly one 0 card (WL-CARDS-6)")
+    return Hand(min(inf[0], 1), inf[1], inf[2], inf[3], *com)
+
+
+def validate(desc: Mapping[str, Any], rules: RuleSet | None = None) -> list[str]:
+    """Every reason the description is not a possible position (empty when it is)."""
+    try:
+        _build(desc, rules or RuleSet())
+    except PositionError as exc:
+        return exc.reasons
+    return []
+
+
+def position(desc: Mapping[str, Any], rules: RuleSet | None = None) -> State:
+    """The state described by ``desc``, with its phase begun; :class:`PositionError` lists every problem."""
+    from lotus_kit.white_lotus.engine import _advance, _finish
+
+    state = _build(desc, rules or RuleSet())
+    ev: list = []
+    return _finish(_advance(state, ev), ev)
+
+
+def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
+    reasons: list[str] = []
+    if not isinstance(desc, Mapping):
+        raise PositionError(["a position is described by an object of fields"])
+    for key in set(desc) - KEYS:
+        reasons.append(f"{key}: unknown field (known: {', '.join(sorted(KEYS))})")
+    players = desc.get("players")
+    if type(players) is not int or not 3 <= players <= 6:
+        raise PositionError([*reasons, f"players: the game is for 3 to 6 players, not {players!r} (WL-SETUP-1)"])
+    view = board_view(players)
+    data = view.data
+    year, phase_n = desc.get("year", 1), desc.get("phase", 1)
+    emperor, seed = desc.get("emperor", 0), desc.get("seed", 0)
+    if type(year) is not int or year < 1:
+        reasons.append(f"year: expected a year from 1 on, got {year!r}")
+        year = 1
+    if type(phase_n) is not int or not 1 <= phase_n <= 6:
+        reasons.append(f"phase: expected a phase from 1 to 6, got {phase_n!r} (WL-YEAR-1)")
+        phase_n = 1
+    if rules.designer and phase_n == 6:
+        reasons.append("phase: the designer rules have no phase 6 (WL_DESIGNER)")
+    if rules.designer and year > 4:
+        reasons.append("year: the designer rules last 4 turns (WL_DESIGNER)")
+    if type(emperor) is not int or not 0 <= emperor < players:
+        reasons.append(f"emperor: there is no seat {emperor!r} (WL-EMP-1)")
+        emperor = 0
+    if type(seed) is not int:
+        reasons.append(f"seed: expected a whole number, got {seed!r}")
+        seed = 0
+
+    chips = [""] * len(data.provinces)
+    owners = [-1] * len(data.provinces)
+
+    def province(pid: Any, where: str) -> int | None:
+        i = view.index_of.get(pid) if isinstance(pid, str) else None
+        if i is None:
+            reasons.append(f"{where}: there is no province {pid!r}")
+            return None
+        if not view.in_play_mask >> i & 1:
+            reasons.append(f"{where}: {data.provinces[i].name} is not in play with {players} players (WL-SETUP-1)")
+            return None
+        return i
+
+    for pid, spec in dict(desc.get("owners", {})).items():
+        i = province(pid, f"owners.{pid}")
+        if i is None:
+            continue
+        if not (isinstance(spec, list | tuple) and len(spec) == 2 and spec[1] in BUILDINGS):
+            reasons.append(f"owners.{pid}: expected [seat, building] with a building of {'/'.join(BUILDINGS)}")
+            continue
+        seat = _seat_key(spec[0], players, f"owners.{pid}", reasons)
+        if seat is not None:
+            chips[i], owners[i] = spec[1], seat
+    for pid, kind in dict(desc.get("neutral", {})).items():
+        i = province(pid, f"neutral.{pid}")
+        if i is None:
+            continue
+        if kind not in BUILDINGS:
+            reasons.append(f"neutral.{pid}: {kind!r} is not a building ({'/'.join(BUILDINGS)})")
+        elif chips[i]:
+            reasons.append(f"neutral.{pid}: {data.provinces[i].name} is also listed as owned")
+        else:
+            chips[i] = kind
+    for i in iter_bits(view.lotus_mask):
+        if not chips[i]:
+            reasons.append(f"{data.provinces[i].name} is a lotus province and always holds a chip (WL-SETUP-2)")
+    on_board = {k: chips.count(k) for k in BUILDINGS}
+    for k in BUILDINGS:
+        if on_board[k] > data.neutral_mix[k]:
+            reasons.append(f"{on_board[k]} {k} chips on the board, but the game has only {data.neutral_mix[k]} "
+                           "(WL-COMP-2)")
+    if not rules.designer:
+        _check_chips_grow_from_lotus(view, chips, reasons)
+
+    markers = [0] * len(chips)
+    for pid, seats in dict(desc.get("markers", {})).items():
+        i = province(pid, f"markers.{pid}")
+        if i is None:
+            continue
+        if phase_n not in (1, 2):
+            reasons.append(f"markers.{pid}: markers are on the board only in phases 1 and 2 (WL-CONF-14)")
+            continue
+        if not chips[i] or owners[i] >= 0:
+            reasons.append(f"markers.{pid}: markers go only on provinces holding a neutral chip (WL-PLACE-2)")
+            continue
+        if not isinstance(seats, list | tuple) or len(set(map(str, seats))) != len(seats):
+            reasons.append(f"markers.{pid}: a list of seats, each at most once (WL-PLACE-2)")
+            continue
+        for s in seats:
+            seat = _seat_key(s, players, f"markers.{pid}", reasons)
+            if seat is not None:
+                markers[i] |= 1 << seat
+
+    hands = [Hand.start(rules.start_combat_single)] * players
+    for key, raw in dict(desc.get("hands", {})).items():
+        seat = _seat_key(key, players, f"hands.{key}", reasons)
+        hand = _hand(raw, f"hands.{key}", reasons)
+        if seat is not None and hand is not None:
+            hands[seat] = hand
+    vp = [0] * players
+    for key, n in dict(desc.get("vp_chips", {})).items():
+        seat = _seat_key(key, players, f"vp_chips.{key}", reasons)
+        if type(n) is not int or n < 0:
+            reasons.append(f"vp_chips.{key}: expected a count, got {n!r}")
+        elif seat is not None:
+            vp[seat] = n
+
+    for seat in range(players):
+        placed = sum(1 for m in markers if m >> seat & 1)
+        limit = 5 if rules.designer else min(5, 3 + sum(1 for c, o in zip(chips, owners, strict=True)
+                                                       if o == seat and c == "R"))
+        if placed > limit:
+            reasons.append(f"markers: seat {seat} has {placed} markers out but may place only {limit} (WL-PLACE-1)")
+
+    rest = [k for k in BUILDINGS for _ in range(max(0, data.neutral_mix[k] - on_board[k]))]
+    if "pool" in desc:
+        pool = desc["pool"]
+        if not isinstance(pool, list) or any(k not in BUILDINGS for k in pool):
+            reasons.append(f"pool: expected a list of chip types ({'/'.join(BUILDINGS)})")
+            pool = []
+        for k in BUILDINGS:
+            if on_board[k] + pool.count(k) > data.neutral_mix[k]:
+                reasons.append(f"pool: with the board, more {k} chips than the game has (WL-COMP-2)")
+    else:
+        pool = rest
+        random.Random(seed).shuffle(pool)
+
+    start_palace = -1
+    if desc.get("start_palace") is not None:
+        i = province(desc["start_palace"], "start_palace")
+        if i is not None and not (view.lotus_mask >> i & 1 and chips[i] == "P"):
+            reasons.append("start_palace: must be a lotus province holding a palace (WL-SETUP-2)")
+        elif i is not None:
+            start_palace = i
+
+    supply = stock = None
+    if rules.finite_supply:
+        held = [sum(getattr(h, f) for h in hands) for f in ("inf1", "inf2", "inf3", "com1", "com2", "com3")]
+        supply = tuple(total - n for total, n in zip((*INFLUENCE_SUPPLY, *COMBAT_SUPPLY), held, strict=True))
+        if min(supply) < 0:
+            reasons.append("hands: more cards of some value than the finite supply holds (WL_FINITE_SUPPLY)")
+    if rules.enforce_chip_limit:
+        stock = tuple(tuple(PLAYER_CHIPS[k] - sum(1 for c, o in zip(chips, owners, strict=True) if o == s and c == k)
+                            for k in BUILDINGS) for s in range(players))
+        if any(n < 0 for row in stock for n in row):
+            reasons.append("owners: a player owns more chips of a type than his colour has (WL_ENFORCE_CHIP_LIMIT)")
+    final_year = desc.get("final_year", False)
+    if type(final_year) is not bool:
+        reasons.append("final_year: expected true or false")
+    if reasons:
+        raise PositionError(reasons)
+
+    state = State(
+        rules=rules, players=players, seed=seed, year=year, phase=Phase(phase_n), emperor=emperor,
+        chips=tuple(chips), owners=tuple(owners), markers=tuple(markers), hands=tuple(hands),
+        vp_chips=tuple(vp), pool=tuple(pool), start_palace=start_palace, supply=supply, stock=stock,
+        final_year=bool(final_year))
+    if phase_n == 1 and any(markers):
+        placed = tuple(sum(1 for m in markers if m >> s & 1) for s in range(players))
+        # the pass order goes on with the first seat, clockwise from the emperor, that placed fewest
+        order = state.clockwise_from(emperor)
+        turn = min(order, key=lambda s: (placed[s], order.index(s)))
+        step = ClaimStep(placed=placed, done=0, turn=turn)
+        from lotus_kit.white_lotus.claims import _next_turn
+
+        state = _next_turn(state, step, turn, [])
+    return state
+
+
+def _check_chips_grow_from_lotus(view, chips: list[str], reasons: list[str]) -> None:
+    """WL-TERR-2: a chip is placed next to a chip, so every chip group holds a lotus province."""
+    mask = sum(1 << i for i, c in enumerate(chips) if c) & view.in_play_mask
+    seen = 0
+    for i in iter_bits(mask):
+        if seen >> i & 1:
+            continue
+        group = frontier = 1 << i
+        while frontier:
+            nxt = 0
+            for j in iter_bits(frontier):
+                nxt |= view.adjacency[j]
+            frontier = nxt & mask & ~group
+            group |= frontier
+        seen |= group
+        if not group & view.lotus_mask:
+            names = ", ".join(view.ids(group))
+            reasons.append(f"chips on {names} are cut off from every lotus province: phase 6 places chips "
+                           "only next to chips (WL-TERR-2)")
