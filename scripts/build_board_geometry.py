@@ -76,6 +76,7 @@ GENERATOR = f"scripts/build_board_geometry.py {GENERATOR_VERSION}"
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = REPO / "lotus_kit" / "views" / "data" / "board_geometry.json"
+PACKAGED_BOARD = REPO / "lotus_kit" / "white_lotus" / "data" / "board.json"
 SHARED_BOARD = REPO.parent / "shared" / "rules" / "white-lotus-board.json"
 
 GEOPANDAS_WHEEL = "geopandas==0.14.4"
@@ -212,9 +213,7 @@ class Board:
 
 def default_board_path() -> Path:
     """The board JSON: the packaged copy if there is one, else the shared rules folder."""
-    for cand in sorted((REPO / "lotus_kit").glob("**/white-lotus-board.json")):
-        return cand
-    return SHARED_BOARD
+    return PACKAGED_BOARD if PACKAGED_BOARD.exists() else SHARED_BOARD
 
 
 # --------------------------------------------------------------------------------------------
@@ -353,6 +352,9 @@ class RubberSheet:
     """Longitude/latitude -> grid: affine least squares plus a thin-plate spline exact at the seats."""
 
     def __init__(self, board: Board) -> None:
+        unknown = [i for i in board.ids if i not in SEAT_LONLAT]
+        if unknown:
+            raise SystemExit(f"add longitude/latitude for {unknown} to SEAT_LONLAT")
         lonlat = np.array([SEAT_LONLAT[i] for i in board.ids])
         xy = np.array([board.seat[i] for i in board.ids])
         design = np.c_[lonlat, np.ones(len(lonlat))]
@@ -699,9 +701,7 @@ def smooth_arc(coords: np.ndarray, seed: int, amplitude: float) -> np.ndarray:
     return np.asarray(LineString(pts).simplify(FINAL_SIMPLIFY).coords)
 
 
-def smooth_cells(
-    cells: dict[str, BaseGeometry], land_d: Polygon, amplitude: float
-) -> dict[str, BaseGeometry]:
+def smooth_cells(cells: dict[str, BaseGeometry], amplitude: float) -> dict[str, BaseGeometry]:
     """Smooth every shared border as one arc between triple points and rebuild the cells."""
     names = sorted(cells)
     tree = shapely.STRtree([cells[n] for n in names])
@@ -867,7 +867,7 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
     smoothed, used_amplitude = None, 0.0
     for amplitude in (WIGGLE_AMPLITUDE, WIGGLE_AMPLITUDE / 2, 0.0):
         cand = keep_home_parts(
-            smooth_cells(cells_d, land_d, amplitude),
+            smooth_cells(cells_d, amplitude),
             {i: Point(disp(board.seat[i])) for i in board.ids}
             | {n: cells_d[n].representative_point() for n in void_names},
         )
@@ -934,6 +934,9 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
             "generator": GENERATOR,
             "generator_version": GENERATOR_VERSION,
             "method": "star-site Voronoi (display metric), adaptive half-edges, smoothed borders",
+            "board_file": board_path.resolve().relative_to(REPO).as_posix()
+            if board_path.resolve().is_relative_to(REPO)
+            else board_path.name,
             "board_sha256": hashlib.sha256(raw).hexdigest(),
             "units": "board grid units: x west to east, y north to south",
             "y_scale": Y_SCALE,
@@ -971,7 +974,9 @@ def build(board_path: Path, wheel: Path) -> tuple[dict, dict]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--board", type=Path, default=None, help="board JSON (default: packaged, else ../shared)")
+    ap.add_argument(
+        "--board", type=Path, default=None, help="board JSON (default: lotus_kit/white_lotus/data/board.json)"
+    )
     ap.add_argument("--wheel", type=Path, default=None, help="geopandas-0.14.4 wheel (default: pip download)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = ap.parse_args(argv)

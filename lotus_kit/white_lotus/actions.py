@@ -205,9 +205,8 @@ def check_action(action: object) -> None:
     for f in fields(action):
         value = getattr(action, f.name)
         try:
-            converted = _convert(_kind(type(action), f.name), list(value) if isinstance(value, tuple) else value, f.name)
+            if isinstance(value, list):
+                raise RecordError(f.name, "card values are given as a tuple")
+            _convert(_kind(type(action), f.name), list(value) if isinstance(value, tuple) else value, f.name)
         except RecordError as exc:
             raise IllegalAction("WL-INFO-5", f"malformed {type(action).__name__}: {exc}") from None
-        if isinstance(value, list):
-            raise IllegalAction("WL-INFO-5", f"malformed {type(action).__name__}: {f.name} must be a tuple")
-        del converted

@@ -1,0 +1,115 @@
+"""The ``lotus-kit`` command: play a bot game, replay a record.
+
+    lotus-kit play --players 4 --seed 1 [--variant WL_DESIGNER ...] [--bots heuristic,random,...]
+                   [--json] [--save game.json] [--quiet]
+    lotus-kit replay game.json [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from lotus_kit.core.errors import LotusKitError
+from lotus_kit.core.records import GameRecord, load, save
+from lotus_kit.white_lotus.bots import BOTS, make_bot
+from lotus_kit.white_lotus.engine import apply, to_act
+from lotus_kit.white_lotus.game import new_record
+from lotus_kit.white_lotus.rules import FLAGS
+from lotus_kit.white_lotus.seats import seat_name
+from lotus_kit.white_lotus.state import State
+
+
+def _score_table(state: State) -> str:
+    head = f"{'seat':<8}{'build':>6}{'group':>6}{'bonus':>6}{'dragon':>7}{'VP':>4}{'total':>7}"
+    lines = [head, "-" * len(head)]
+    for s in sorted(state.scores, key=lambda s: -s.total):
+        mark = "  <- winner" if s.seat in state.winners else ""
+        lines.append(f"{seat_name(s.seat):<8}{s.buildings:>6}{s.largest_group:>6}{s.group_bonus:>6}"
+                     f"{s.dragons:>7}{s.vp_chips:>4}{s.total:>7}{mark}")
+    return "\n".join(lines)
+
+
+def _summary(record: GameRecord, state: State) -> dict:
+    return {"game": record.game, "setup": record.setup, "rules": list(record.flags), "actions": len(record.actions),
+            "years": state.year, "emperor": state.emperor, "winners": list(state.winners),
+            "scores": [s.to_dict() for s in state.scores]}
+
+
+def play(args: argparse.Namespace) -> int:
+    kinds = (args.bots.split(",") if args.bots else ["heuristic"])
+    kinds = (kinds * args.players)[: args.players] if len(kinds) == 1 else kinds
+    if len(kinds) != args.players:
+        raise LotusKitError(f"--bots names {len(kinds)} bots for {args.players} players")
+    bots = [make_bot(k, args.seed * 1000 + seat) for seat, k in enumerate(kinds)]
+    record = new_record(args.players, args.seed, args.variant)
+    state = record.start()
+    actions = []
+    log = not args.json and not args.quiet
+
+    def show(st: State) -> None:
+        for ev in st.events:
+            text = ev.text(seat_name)
+            print(("\n== " + text) if ev.kind == "PhaseStarted" else f"   {text}")
+
+    if log:
+        show(state)
+    while not state.is_over:
+        seat = min(to_act(state))
+        action = bots[seat].choose(state, seat)
+        state = apply(state, action)
+        actions.append(action)
+        if log:
+            show(state)
+    record = record.with_actions(actions)
+    if args.save:
+        save(record, args.save)
+    if args.json:
+        print(json.dumps(_summary(record, state), indent=1))
+    else:
+        print("\nFinal scores (WL-SCORE):")
+        print(_score_table(state))
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    record = load(args.file)
+    state = record.replay()
+    if args.json:
+        print(json.dumps(_summary(record, state), indent=1))
+    elif state.is_over:
+        print(_score_table(state))
+    else:
+        print(f"The record stops before the end: {state!r}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="lotus-kit", description="Der weiße Lotus rules companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play a game with bots and print the log and final scores")
+    p.add_argument("--players", type=int, default=4, choices=range(3, 7))
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--variant", action="append", default=[], choices=list(FLAGS), metavar="FLAG",
+                   help=f"a rule variant flag (repeatable): {', '.join(FLAGS)}")
+    p.add_argument("--bots", help=f"comma-separated bot per seat ({'/'.join(BOTS)}), or one for all")
+    p.add_argument("--json", action="store_true", help="print machine-readable results")
+    p.add_argument("--save", help="write the game record (JSON) to this file")
+    p.add_argument("--quiet", action="store_true", help="print only the final scores")
+    p.set_defaults(run=play)
+    r = sub.add_parser("replay", help="replay a game record and print the final scores")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(run=replay)
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (LotusKitError, ValueError, OSError) as exc:
+        print(f"lotus-kit: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

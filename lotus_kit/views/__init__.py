@@ -1,0 +1,1 @@
+"""Plotly figures: pure functions from game state to board maps and charts."""

@@ -1,0 +1,85 @@
+"""What one player may see (WL-INFO-1/2): the board, markers, roles, VP chips, revealed
+commitments and hand sizes are public; other hands, sealed commitments and the order of the draw
+pool are not.
+
+>>> from lotus_kit.white_lotus.engine import new_game
+>>> obs = observation(new_game(4, seed=3), seat=1)
+>>> obs.hand.influence_total, obs.hand_sizes, obs.pool_size
+(12, (10, 10, 10, 10), 32)
+>>> hasattr(obs, "pool")
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from lotus_kit.white_lotus.actions import Action
+from lotus_kit.white_lotus.board import BUILDINGS
+from lotus_kit.white_lotus.cards import Hand
+from lotus_kit.white_lotus.engine import legal_actions, to_act
+from lotus_kit.white_lotus.events import Event, RefundTaken
+from lotus_kit.white_lotus.state import IncomeStep, Phase, RebellionStep, ResolveStep, State
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    players: int
+    year: int
+    phase: Phase
+    emperor: int
+    rebel_leader: int | None
+    chips: tuple[str, ...]
+    owners: tuple[int, ...]
+    markers: tuple[int, ...]
+    vp_chips: tuple[int, ...]
+    hand: Hand
+    hand_sizes: tuple[int, ...]
+    pool_size: int
+    unseen_chips: dict[str, int]
+    to_act: frozenset[int]
+    committed: frozenset[int]
+    own_commitment: Action | None
+    conflict_province: int | None
+    conflict_participants: tuple[int, ...]
+    drawn_chip: str | None
+    events: tuple[Event, ...]
+    legal: tuple[Action, ...]
+
+
+def _public_event(ev: Event, seat: int) -> Event:
+    if isinstance(ev, RefundTaken) and ev.seat != seat:
+        # the refund's total is public (the bids were revealed); its card values are not
+        return replace(ev, cards=(sum(ev.cards),) if ev.cards else ())
+    return ev
+
+
+def observation(state: State, seat: int) -> Observation:
+    """The state as ``seat`` sees it."""
+    step = state.step
+    committed: frozenset[int] = frozenset()
+    own = None
+    sealed = ()
+    if isinstance(step, ResolveStep) and step.conflict is not None:
+        sealed = step.conflict.bids
+    elif isinstance(step, RebellionStep) and step.leader >= 0 and not step.winner:
+        sealed = step.commitments
+    elif isinstance(step, IncomeStep):
+        sealed = step.choices
+    committed = frozenset(a.seat for a in sealed)
+    own = next((a for a in sealed if a.seat == seat), None)
+    conflict = state.conflict
+    on_board = {k: state.chips.count(k) for k in BUILDINGS}
+    mix = state.board.data.neutral_mix
+    drawn = getattr(step, "drawn", "") or None
+    return Observation(
+        seat=seat, players=state.players, year=state.year, phase=state.phase, emperor=state.emperor,
+        rebel_leader=state.rebel_leader, chips=state.chips, owners=state.owners, markers=state.markers,
+        vp_chips=state.vp_chips, hand=state.hands[seat], hand_sizes=tuple(h.size for h in state.hands),
+        pool_size=len(state.pool), unseen_chips={k: mix[k] - on_board[k] for k in BUILDINGS},
+        to_act=to_act(state), committed=committed, own_commitment=own,
+        conflict_province=conflict.province if conflict else None,
+        conflict_participants=conflict.remaining if conflict else (), drawn_chip=drawn,
+        events=tuple(_public_event(e, seat) for e in state.events),
+        legal=tuple(legal_actions(state, seat)) if seat in to_act(state) else ())
