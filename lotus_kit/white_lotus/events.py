@@ -238,10 +238,10 @@ class RebellionResolved(Event):
     rules: ClassVar = ("WL-REB-3", "WL-REB-4", "WL-REB-5", "WL-REB-6", "WL-REB-7", "WL-REB-8")
 
     def text(self, name=lambda s: f"seat {s}") -> str:
-        win = "the emperor's side" if self.winner == "emperor" else "the rebels"
+        win = "the emperor's side wins" if self.winner == "emperor" else "the rebels win"
         tie = " (a tie goes to the emperor, WL-REB-6)" if self.emperor_total == self.rebel_total else ""
         return (f"Emperor's side {self.emperor_total} (palace bonus {self.palace_bonus}) against rebels "
-                f"{self.rebel_total} (village bonus {self.village_bonus}): {win} win{tie}.")
+                f"{self.rebel_total} (village bonus {self.village_bonus}): {win}{tie}.")
 
 
 @dataclass(frozen=True, slots=True)
