@@ -93,13 +93,17 @@ def default_split(total: int) -> tuple[int, ...]:
 
 
 def greedy_from_supply(total: int, supply: tuple[int, int, int]) -> tuple[int, int, int]:
-    """WL-CARDS-6 under WL_FINITE_SUPPLY: pay largest first from what is there (counts of 1, 2, 3)."""
-    out = [0, 0, 0]
-    for value in (3, 2, 1):
-        take = min(supply[value - 1], total // value)
-        out[value - 1] = take
-        total -= take * value
-    return (out[0], out[1], out[2])
+    """WL-CARDS-6 under WL_FINITE_SUPPLY: pay largest first from what is there (counts of 1, 2, 3).
+
+    Only what the supply cannot make is lost: the most payable amount (as for refunds, WL-CONF-13),
+    in the split with the most large cards. A plain greedy pass would lose points, e.g. 10 with no
+    1s left is 3+3+2+2, not 3+3+3.
+
+    >>> greedy_from_supply(10, (0, 5, 5)), greedy_from_supply(10, (1, 0, 0))
+    ((0, 2, 2), (1, 0, 0))
+    """
+    best = splits(max_payable(total, supply), supply)[0]
+    return (best.count(1), best.count(2), best.count(3))
 
 
 def max_payable(total: int, supply: tuple[int, int, int]) -> int:

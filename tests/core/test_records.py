@@ -95,7 +95,7 @@ def test_tampered_record_fails_at_the_action_index(game):
 
 
 def test_a_card_that_does_not_exist_fails_at_its_action(game):
-    record, states = game
+    record, _ = game
     k = next(i for i, a in enumerate(record.actions) if isinstance(a, Bid))
     raw = json.loads(record.to_json())
     raw["actions"][k]["cards"] = [7]
