@@ -206,26 +206,154 @@ def is_connected(view: BoardView, mask: int) -> bool:
 
 
 def is_planar(data: BoardData) -> bool:
-    """WL-BOARD-11 by the edge bound plus a crossing test on the data's layout coordinates.
+    """WL-BOARD-11: whether the adjacency graph is planar, judged on the graph alone.
 
-    A straight-line drawing without crossings proves planarity; the schematic board's x/y give one.
+    The x/y of the data are layout coordinates for drawing, not the seats the adjacency was derived
+    from (WL-BOARD-13), so a crossing in that drawing proves nothing: a planar board whose layout
+    draws crossing lines is accepted.
     """
-    n, e = len(data.provinces), len(data.edges)
-    if n >= 3 and e > 3 * n - 6:
-        return False
-    pos = {p.id: (p.x, p.y) for p in data.provinces}
+    return graph_is_planar(data.edges)
 
-    def orient(a, b, c):
-        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        return (v > 0) - (v < 0)
 
-    for i, (a, b) in enumerate(data.edges):
-        for c, d in data.edges[i + 1:]:
-            if len({a, b, c, d}) < 4:
+def graph_is_planar(edges) -> bool:
+    """Planarity of a simple graph given by its edges: every biconnected block passes the
+    path-embedding test of Demoucron, Malgrange and Pertuiset (a graph is planar iff its blocks are).
+    """
+    adj: dict = {}
+    for a, b in edges:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    for block in _blocks(adj):
+        vertices = {v for e in block for v in e}
+        if len(vertices) >= 5 and (len(block) > 3 * len(vertices) - 6 or not _block_is_planar(block)):
+            return False
+    return True
+
+
+def _blocks(adj: dict) -> list[list[tuple]]:
+    """The edges of each biconnected block (Tarjan), by an iterative depth-first search."""
+    index: dict = {}
+    low: dict = {}
+    edge_stack: list[tuple] = []
+    blocks: list[list[tuple]] = []
+    for root in adj:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        todo = [(root, None, iter(sorted(adj[root], key=str)))]
+        while todo:
+            v, parent, it = todo[-1]
+            w = next(it, None)
+            if w is None:
+                todo.pop()
+                if parent is not None:
+                    low[parent] = min(low[parent], low[v])
+                    if low[v] >= index[parent]:
+                        block = []
+                        while True:
+                            e = edge_stack.pop()
+                            block.append(e)
+                            if e == (parent, v):
+                                break
+                        blocks.append(block)
                 continue
-            p1, p2, p3, p4 = pos[a], pos[b], pos[c], pos[d]
-            if orient(p1, p2, p3) * orient(p1, p2, p4) < 0 and orient(p3, p4, p1) * orient(p3, p4, p2) < 0:
+            if w == parent:
+                continue
+            if w not in index:
+                edge_stack.append((v, w))
+                index[w] = low[w] = len(index)
+                todo.append((w, v, iter(sorted(adj[w], key=str))))
+            elif index[w] < index[v]:
+                edge_stack.append((v, w))
+                low[v] = min(low[v], index[w])
+    return blocks
+
+
+def _block_is_planar(block: list[tuple]) -> bool:
+    """Demoucron-Malgrange-Pertuiset on a biconnected graph: embed a cycle, then keep adding a path
+    of a fragment into a face that can hold all its attachments (a fragment with a single such face
+    first); the graph is planar iff no fragment is ever left without a face.
+    """
+    adj: dict = {}
+    for a, b in block:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    # a first cycle: walk a depth-first path until it meets itself
+    path, on_path = [next(iter(adj))], {}
+    on_path[path[0]] = 0
+    while True:
+        v = path[-1]
+        back = [w for w in adj[v] if w in on_path and (len(path) < 2 or w != path[-2])]
+        if back:
+            cycle = path[on_path[back[0]]:]
+            break
+        w = next(w for w in adj[v] if w not in on_path)
+        on_path[w] = len(path)
+        path.append(w)
+    faces = [list(cycle), list(cycle)]
+    done_v = set(cycle)
+    done_e = {frozenset((cycle[i - 1], cycle[i])) for i in range(len(cycle))}
+    total = len(block)
+    while len(done_e) < total:
+        fragments = []          # (attachments, a path between two attachments)
+        for a, b in block:
+            if a in done_v and b in done_v and frozenset((a, b)) not in done_e:
+                fragments.append(({a, b}, [a, b]))
+        seen: set = set()
+        for start in adj:
+            if start in done_v or start in seen:
+                continue
+            comp, todo = {start}, [start]
+            while todo:
+                v = todo.pop()
+                for w in adj[v]:
+                    if w not in done_v and w not in comp:
+                        comp.add(w)
+                        todo.append(w)
+            seen |= comp
+            attach = {w for v in comp for w in adj[v] if w in done_v}
+            fragments.append((attach, comp))
+        pick = None
+        for attach, body in fragments:
+            fits = [k for k, f in enumerate(faces) if attach <= set(f)]
+            if not fits:
                 return False
+            if pick is None or len(fits) == 1:
+                pick = (attach, body, fits[0])
+                if len(fits) == 1:
+                    break
+        attach, body, k = pick
+        if isinstance(body, list):
+            route = body
+        else:
+            a = next(iter(attach))
+            # breadth-first from a through the fragment's own vertices to another attachment
+            prev = {w: a for w in adj[a] if w in body}
+            todo = list(prev)
+            end = None
+            while end is None:
+                v = todo.pop(0)
+                hits = [w for w in adj[v] if w in done_v and w != a]
+                if hits:
+                    end = (v, hits[0])
+                    break
+                for w in adj[v]:
+                    if w in body and w not in prev:
+                        prev[w] = v
+                        todo.append(w)
+            v, b = end
+            route = [b, v]
+            while route[-1] != a:
+                route.append(prev[route[-1]])
+            route.reverse()
+        face = faces[k]
+        i = face.index(route[0])
+        g = face[i:] + face[:i]
+        j = g.index(route[-1])
+        inner = route[1:-1]
+        faces[k:k + 1] = [g[:j + 1] + inner[::-1], g[j:] + g[:1] + inner]
+        done_v.update(inner)
+        done_e.update(frozenset(route[m:m + 2]) for m in range(len(route) - 1))
     return True
 
 
