@@ -198,15 +198,34 @@ def action_from_dict(raw: Any, where: str = "action") -> Action:
     return cls(**kwargs)
 
 
+_CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _valid(kind: str, v: Any) -> bool:
+    if kind.endswith("?") and v is None:
+        return True
+    kind = kind.rstrip("?")
+    if kind == "cards":
+        return type(v) is tuple and all(type(x) is int for x in v)
+    if kind == "side":
+        return v in ("emperor", "rebels")
+    return type(v) is {"int": int, "str": str, "bool": bool}[kind]
+
+
 def check_action(action: object) -> None:
     """Refuse anything that is not a well-formed action (WL-INFO-5 lists the decisions there are)."""
-    if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
-        raise IllegalAction("WL-INFO-5", f"{action!r} is not an action of this game")
-    for f in fields(action):
-        value = getattr(action, f.name)
-        try:
-            if isinstance(value, list):
-                raise RecordError(f.name, "card values are given as a tuple")
-            _convert(_kind(type(action), f.name), list(value) if isinstance(value, tuple) else value, f.name)
-        except RecordError as exc:
-            raise IllegalAction("WL-INFO-5", f"malformed {type(action).__name__}: {exc}") from None
+    cls = type(action)
+    spec = _CHECKS.get(cls)
+    if spec is None:
+        if cls not in ACTION_TYPES.values():
+            raise IllegalAction("WL-INFO-5", f"{action!r} is not an action of this game")
+        spec = _CHECKS[cls] = tuple((f.name, _kind(cls, f.name)) for f in fields(cls))
+    for name, kind in spec:
+        value = getattr(action, name)
+        if not _valid(kind, value):
+            try:
+                _convert(kind, list(value) if isinstance(value, tuple) else value, name)
+                message = f"{name}: card values are given as a tuple"
+            except (RecordError, TypeError) as exc:
+                message = str(exc)
+            raise IllegalAction("WL-INFO-5", f"malformed {cls.__name__}: {message}")

@@ -67,11 +67,11 @@ class Hand(NamedTuple):
 
 def values_of(counts: Iterable[int], first: int) -> tuple[int, ...]:
     """Counts per value (starting at value ``first``) -> the card values, largest first."""
-    counts = list(counts)
-    out: list[int] = []
+    counts = tuple(counts)
+    out: tuple[int, ...] = ()
     for offset in range(len(counts) - 1, -1, -1):
-        out.extend([first + offset] * counts[offset])
-    return tuple(out)
+        out += (first + offset,) * counts[offset]
+    return out
 
 
 def counts_of(cards: Iterable[int], values: tuple[int, ...]) -> tuple[int, ...] | None:

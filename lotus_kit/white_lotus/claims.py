@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lotus_kit.white_lotus.actions import Pass, PlaceMarker
 from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.common import BUILDING_INDEX, illegal, pname, province_index, put
+from lotus_kit.white_lotus.common import BUILDING_INDEX, illegal, pname, province_index, put, set_markers
 from lotus_kit.white_lotus.events import Event, MarkerPlaced, PlacementEnded
-from lotus_kit.white_lotus.state import ClaimStep, Phase, State
+from lotus_kit.white_lotus.state import ClaimStep, Phase, State, evolve
 
 
 def allowance(state: State, seat: int) -> int:
@@ -28,8 +26,7 @@ def mandatory(state: State, seat: int) -> int:
 
 
 def _marked_by(state: State, seat: int) -> int:
-    bit = 1 << seat
-    return sum(1 << i for i, m in enumerate(state.markers) if m & bit)
+    return state.claimed[seat]
 
 
 def targets(state: State, seat: int) -> int:
@@ -41,7 +38,7 @@ def targets(state: State, seat: int) -> int:
         else:
             # WL_DESIGNER from turn 2: only provinces bordering a player chip [RECON after GJS]
             near = 0
-            for i in iter_bits(sum(1 << i for i, o in enumerate(state.owners) if o >= 0)):
+            for i in iter_bits(state.owned_any()):
                 near |= state.board.adjacency[i]
             mask &= near
     if state.stock is not None:
@@ -70,7 +67,7 @@ def _finish_seats(state: State, step: ClaimStep, ev: list[Event]) -> ClaimStep:
         elif targets(state, seat) == 0:
             ev.append(PlacementEnded(seat, step.placed[seat], "no legal province is left for him (WL-PLACE-8)"))
             done |= 1 << seat
-    return replace(step, done=done)
+    return evolve(step, done=done)
 
 
 def begin(state: State, ev: list[Event]) -> State:
@@ -83,8 +80,8 @@ def _next_turn(state: State, step: ClaimStep, start: int, ev: list[Event]) -> St
     step = _finish_seats(state, step, ev)
     for seat in state.clockwise_from(start):
         if _can_place(state, step, seat):
-            return replace(state, step=replace(step, turn=seat))
-    return replace(state, phase=Phase.RESOLVE, step=None)
+            return evolve(state, step=evolve(step, turn=seat))
+    return evolve(state, phase=Phase.RESOLVE, step=None)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -111,16 +108,16 @@ def apply(state: State, action, ev: list[Event]) -> State:
         if step.placed[seat] < need:
             illegal("WL-PLACE-4", f"the first {need} markers are mandatory; you have placed {step.placed[seat]}")
         ev.append(PlacementEnded(seat, step.placed[seat], "he passes on his optional markers (WL-PLACE-4)"))
-        step = replace(step, done=step.done | 1 << seat)
+        step = evolve(step, done=step.done | 1 << seat)
         return _next_turn(state, step, (seat + 1) % state.players, ev)
     if not isinstance(action, PlaceMarker):
         illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 1 action: place a marker or pass")
     i = province_index(state, action.province, "WL-PLACE-2")
     if not targets(state, seat) >> i & 1:
         illegal("WL-PLACE-2", _why_not_target(state, seat, i))
-    state = replace(state, markers=put(state.markers, i, state.markers[i] | 1 << seat))
+    state = set_markers(state, i, state.markers[i] | 1 << seat)
     ev.append(MarkerPlaced(seat, action.province))
-    step = replace(step, placed=put(step.placed, seat, step.placed[seat] + 1))
+    step = evolve(step, placed=put(step.placed, seat, step.placed[seat] + 1))
     return _next_turn(state, step, (seat + 1) % state.players, ev)
 
 

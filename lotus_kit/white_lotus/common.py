@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NoReturn
 
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.events import EmperorChanged, Event
-from lotus_kit.white_lotus.state import State
+from lotus_kit.white_lotus.state import KIND_INDEX, State, evolve
 
 BUILDING_INDEX = {"P": 0, "T": 1, "R": 2, "F": 3, "V": 4}
 
@@ -61,15 +60,36 @@ def change_owner(state: State, i: int, seat: int) -> State:
         old = state.owners[i]
         if old >= 0:
             stock = put(stock, old, put(stock[old], k, stock[old][k] + 1))
-    return replace(state, owners=put(state.owners, i, seat), stock=stock)
+    owned = list(state.owned)
+    old, bit = state.owners[i], 1 << i
+    if old >= 0:
+        owned[old] &= ~bit
+    owned[seat] |= bit
+    return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=tuple(owned))
+
+
+def set_chip(state: State, i: int, kind: str, **changes) -> State:
+    """Put a neutral chip of type ``kind`` on the empty province ``i``."""
+    k = KIND_INDEX[kind]
+    return evolve(state, chips=put(state.chips, i, kind), kinds=put(state.kinds, k, state.kinds[k] | 1 << i),
+                  **changes)
+
+
+def set_markers(state: State, i: int, seats_mask: int, **changes) -> State:
+    """Province ``i`` now carries the markers of the seats in ``seats_mask``."""
+    claimed = list(state.claimed)
+    old, bit = state.markers[i], 1 << i
+    for seat in range(state.players):
+        if seats_mask >> seat & 1:
+            claimed[seat] |= bit
+        elif old >> seat & 1:
+            claimed[seat] &= ~bit
+    return evolve(state, markers=put(state.markers, i, seats_mask), claimed=tuple(claimed), **changes)
 
 
 def palace_counts(state: State) -> list[int]:
-    counts = [0] * state.players
-    for c, o in zip(state.chips, state.owners, strict=True):
-        if o >= 0 and c == "P":
-            counts[o] += 1
-    return counts
+    palaces = state.kinds[0]
+    return [(mine & palaces).bit_count() for mine in state.owned]
 
 
 def emperor_check(state: State, ev: list[Event], rule: str, order: tuple[int, ...] = ()) -> State:
@@ -90,7 +110,7 @@ def emperor_check(state: State, ev: list[Event], rule: str, order: tuple[int, ..
     new = min(tied, key=key)
     ev.append(EmperorChanged(old=state.emperor, new=new, palaces_old=counts[state.emperor],
                              palaces_new=best, rule=rule))
-    return replace(state, emperor=new)
+    return evolve(state, emperor=new)
 
 
 def seats_of(mask: int) -> tuple[int, ...]:

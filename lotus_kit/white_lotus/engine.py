@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from lotus_kit.core.errors import IllegalAction, LotusKitError
 from lotus_kit.white_lotus import claims, income, rebellion, resolve, territories
@@ -23,7 +22,7 @@ from lotus_kit.white_lotus.common import illegal, put
 from lotus_kit.white_lotus.events import EmperorPoint, Event, GameEnded, GameStarted, PhaseStarted
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
 from lotus_kit.white_lotus.scoring import score, winners
-from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, ResolveStep, State
+from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, ResolveStep, State, evolve
 
 MAX_YEARS = 30      # WL-YEAR-4: a safety net, never reached under the rules
 _MODULES = {Phase.CLAIMS: claims, Phase.RESOLVE: resolve, Phase.REBELLION: rebellion,
@@ -71,8 +70,12 @@ def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
     return _finish(_advance(state, ev), ev)
 
 
-def _finish(state: State, ev: list[Event]) -> State:
-    return replace(state, events=tuple(ev))
+def _finish(state: State, ev: list[Event], before: State | None = None) -> State:
+    if state is before:
+        return evolve(state, events=tuple(ev))
+    # a state made during this step is not shared yet, so its events are set in place
+    object.__setattr__(state, "events", tuple(ev))
+    return state
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -107,8 +110,8 @@ def apply(state: State, action: Action) -> State:
         illegal("WL-YEAR-1", f"it is phase {int(state.phase)} ({PHASE_NAMES[int(state.phase)]}); "
                 f"{type(action).__name__} belongs to phase {action.phase} ({PHASE_NAMES[action.phase]})")
     ev: list[Event] = []
-    state = _MODULES[state.phase].apply(state, action, ev)
-    return _finish(_advance(state, ev), ev)
+    after = _MODULES[state.phase].apply(state, action, ev)
+    return _finish(_advance(after, ev), ev, before=state)
 
 
 def _advance(state: State, ev: list[Event]) -> State:
@@ -132,10 +135,10 @@ def _begin(state: State, ev: list[Event]) -> State:
     if phase == Phase.CLAIMS:
         return claims.begin(state, ev)
     if phase == Phase.RESOLVE:
-        return replace(state, step=ResolveStep(no_claims=not any(state.markers)))
+        return evolve(state, step=ResolveStep(no_claims=not any(state.markers)))
     if phase == Phase.EMPEROR_POINT:
         ev.append(EmperorPoint(state.emperor))                       # WL-EMPVP-1
-        return replace(state, vp_chips=put(state.vp_chips, state.emperor, state.vp_chips[state.emperor] + 1),
+        return evolve(state, vp_chips=put(state.vp_chips, state.emperor, state.vp_chips[state.emperor] + 1),
                        phase=Phase.REBELLION)
     if phase == Phase.REBELLION:
         return rebellion.begin(state, ev)
@@ -147,11 +150,11 @@ def _begin(state: State, ev: list[Event]) -> State:
 def after_rebellion(state: State, ev: list[Event]) -> State:
     """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring."""
     if not state.final_year:
-        return replace(state, phase=Phase.NEW_CARDS, step=None)
+        return evolve(state, phase=Phase.NEW_CARDS, step=None)
     lines = score(state)
     won, tie_break = winners(state, lines)
     ev.append(GameEnded(lines, won, tie_break))
-    return replace(state, phase=Phase.GAME_OVER, step=None, scores=lines, winners=won)
+    return evolve(state, phase=Phase.GAME_OVER, step=None, scores=lines, winners=won)
 
 
 __all__ = ["IllegalAction", "apply", "legal_actions", "new_game", "to_act"]

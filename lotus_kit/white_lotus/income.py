@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lotus_kit.white_lotus.actions import TakeIncome
 from lotus_kit.white_lotus.cards import counts_of, default_split, greedy_from_supply
 from lotus_kit.white_lotus.common import illegal
 from lotus_kit.white_lotus.events import Event, IncomeTaken
-from lotus_kit.white_lotus.state import IncomeStep, Phase, State
+from lotus_kit.white_lotus.state import IncomeStep, Phase, State, evolve
 
 BASE_INFLUENCE, BASE_COMBAT = 10, 2          # WL-CARDS-1
 
@@ -32,7 +30,7 @@ def income(state: State, seat: int, palaces_for_combat: int = 0) -> tuple[int, i
 
 
 def begin(state: State, ev: list[Event]) -> State:
-    return replace(state, step=IncomeStep())
+    return evolve(state, step=IncomeStep())
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -64,8 +62,8 @@ def apply(state: State, action, ev: list[Event]) -> State:
         if counts_of(cards, (1, 2, 3)) is None or sum(cards) != total:
             illegal("WL-CARDS-6", f"your {what} is {total}, paid in cards of value 1, 2 or 3 that add up to it, "
                     f"e.g. {list(default_split(total))}")
-    step = replace(state.step, choices=tuple(sorted((*state.step.choices, action), key=lambda c: c.seat)))
-    state = replace(state, step=step)
+    step = evolve(state.step, choices=tuple(sorted((*state.step.choices, action), key=lambda c: c.seat)))
+    state = evolve(state, step=step)
     if len(step.choices) < state.players:
         return state
     return _pay(state, ev)
@@ -92,7 +90,7 @@ def _pay(state: State, ev: list[Event]) -> State:
         hands[seat] = hands[seat].add_influence(inf).add_combat(com)
         ev.append(IncomeTaken(seat, got_inf, got_com, choice.palaces_for_combat,
                               lost=influence + combat - got_inf - got_com))
-    return replace(state, hands=tuple(hands), supply=tuple(supply) if supply is not None else None,
+    return evolve(state, hands=tuple(hands), supply=tuple(supply) if supply is not None else None,
                    phase=Phase.NEW_PROVINCES if not state.rules.designer else Phase.CLAIMS, step=None,
                    year=state.year if not state.rules.designer else state.year + 1)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide, TakeReward
 from lotus_kit.white_lotus.board import iter_bits
@@ -24,7 +24,7 @@ from lotus_kit.white_lotus.events import (
     RebellionResolved,
     RewardTaken,
 )
-from lotus_kit.white_lotus.state import RebellionStep, State
+from lotus_kit.white_lotus.state import RebellionStep, State, evolve
 
 
 def ask_order(state: State) -> tuple[int, ...]:
@@ -37,8 +37,8 @@ def begin(state: State, ev: list[Event]) -> State:
     order = ask_order(state)
     if not order:
         ev.append(NoRebellion("nobody but the emperor owns a village (WL-REB-1)"))
-        return _end(replace(state, step=None), ev)
-    return replace(state, step=RebellionStep(ask_order=order))
+        return _end(evolve(state, step=None), ev)
+    return evolve(state, step=RebellionStep(ask_order=order))
 
 
 def side_of(step: RebellionStep, emperor: int, seat: int) -> str:
@@ -53,7 +53,9 @@ def reward_targets(state: State, seat: int) -> int:
     """WL-REB-10: provinces of losing players who lost none yet, next to one of the taker's own."""
     step: RebellionStep = state.step
     losers = step.losers & ~step.lost_one
-    mask = sum(1 << i for i, o in enumerate(state.owners) if o >= 0 and losers >> o & 1)
+    mask = 0
+    for seat_lost in iter_bits(losers):
+        mask |= state.owned[seat_lost]
     if not state.rules.reward_no_adjacency:
         near = 0
         for i in iter_bits(state.owned_mask(seat)):
@@ -81,18 +83,18 @@ def legal(state: State, seat: int) -> list:
     if step.leader < 0:
         return [DeclareRebellion(seat, True), DeclareRebellion(seat, False)]
     if not step.winner:
-        hand = state.hands[seat]
-        sides = [None] if seat in (state.emperor, step.leader) else ["emperor", "rebels"]
-        out = []
-        for side in sides:
-            for n3 in range(hand.com3, -1, -1):
-                for n2 in range(hand.com2, -1, -1):
-                    for n1 in range(hand.com1, -1, -1):
-                        out.append(JoinSide(seat, side, values_of((n1, n2, n3), first=1)))
-        return out
+        sides = (None,) if seat in (state.emperor, step.leader) else ("emperor", "rebels")
+        return list(_commitments(seat, sides, state.hands[seat].combat_counts()))
     out = [TakeReward(seat, state.board.provinces[i].id) for i in iter_bits(reward_targets(state, seat))]
     out.append(TakeReward(seat, None))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _commitments(seat: int, sides: tuple, counts: tuple[int, int, int]) -> tuple[JoinSide, ...]:
+    n1, n2, n3 = counts
+    return tuple(JoinSide(seat, side, (3,) * c + (2,) * b + (1,) * a)
+                 for side in sides for c in range(n3, -1, -1) for b in range(n2, -1, -1) for a in range(n1, -1, -1))
 
 
 def apply(state: State, action, ev: list[Event]) -> State:
@@ -106,12 +108,12 @@ def apply(state: State, action, ev: list[Event]) -> State:
             illegal("WL-REB-2", f"the emperor asks seat {who} now (villages: most first), not seat {action.seat}")
         ev.append(RebellionAnswered(action.seat, state.villages(action.seat), action.lead))
         if action.lead:
-            return replace(state, step=replace(step, leader=action.seat))
-        step = replace(step, asked=step.asked + 1)
+            return evolve(state, step=evolve(step, leader=action.seat))
+        step = evolve(step, asked=step.asked + 1)
         if step.asked == len(step.ask_order):
             ev.append(NoRebellion("every player asked declined to lead (WL-REB-2)"))
-            return _end(replace(state, step=None), ev)
-        return replace(state, step=step)
+            return _end(evolve(state, step=None), ev)
+        return evolve(state, step=step)
     if isinstance(action, JoinSide):
         return _join(state, step, action, ev)
     if isinstance(action, TakeReward):
@@ -142,9 +144,9 @@ def _join(state: State, step: RebellionStep, action: JoinSide, ev: list[Event]) 
         illegal("WL-REB-4", f"you do not hold the combat cards {list(action.cards)}; you hold "
                 f"{list(state.hands[seat].combat_cards())}")
     commit = JoinSide(seat, side, values_of(counts, first=1))
-    step = replace(step, commitments=tuple(sorted((*step.commitments, commit), key=lambda c: c.seat)))
+    step = evolve(step, commitments=tuple(sorted((*step.commitments, commit), key=lambda c: c.seat)))
     if len(step.commitments) < state.players:
-        return replace(state, step=step)
+        return evolve(state, step=step)
     return _reveal(state, step, ev)
 
 
@@ -176,8 +178,8 @@ def _reveal(state: State, step: RebellionStep, ev: list[Event]) -> State:
         combat=tuple((c.seat, c.cards) for c in step.commitments), palace_bonus=palace_bonus,
         village_bonus=village_bonus, emperor_total=totals["emperor"], rebel_total=totals["rebels"],
         winner=winner, reward_order=order))
-    step = replace(step, winner=winner, reward_order=order, losers=losers)
-    return replace(state, step=step, hands=tuple(hands), supply=tuple(supply) if supply is not None else None)
+    step = evolve(step, winner=winner, reward_order=order, losers=losers)
+    return evolve(state, step=step, hands=tuple(hands), supply=tuple(supply) if supply is not None else None)
 
 
 def _reward(state: State, step: RebellionStep, action: TakeReward, ev: list[Event]) -> State:
@@ -188,7 +190,7 @@ def _reward(state: State, step: RebellionStep, action: TakeReward, ev: list[Even
         illegal("WL-REB-8", f"seat {current} chooses a reward now, not seat {action.seat}")
     if action.province is None:
         ev.append(RewardTaken(action.seat, None, None, None, "he prefers the VP chip (WL-REB-9b)"))
-        state = replace(state, vp_chips=put(state.vp_chips, action.seat, state.vp_chips[action.seat] + 1))
+        state = evolve(state, vp_chips=put(state.vp_chips, action.seat, state.vp_chips[action.seat] + 1))
     else:
         i = province_index(state, action.province, "WL-REB-9")
         if not reward_targets(state, action.seat) >> i & 1:
@@ -196,8 +198,8 @@ def _reward(state: State, step: RebellionStep, action: TakeReward, ev: list[Even
         loser = state.owners[i]
         ev.append(RewardTaken(action.seat, action.province, loser, state.chips[i], "WL-REB-9a"))
         state = change_owner(state, i, action.seat)
-        step = replace(step, lost_one=step.lost_one | 1 << loser)
-    return replace(state, step=replace(step, rewarded=step.rewarded + 1))
+        step = evolve(step, lost_one=step.lost_one | 1 << loser)
+    return evolve(state, step=evolve(step, rewarded=step.rewarded + 1))
 
 
 def _why_not_reward(state: State, step: RebellionStep, seat: int, i: int) -> tuple[str, str]:
@@ -221,11 +223,11 @@ def advance(state: State, ev: list[Event]) -> State | None:
         if reward_targets(state, seat):
             return None
         ev.append(RewardTaken(seat, None, None, None, "no province can be taken (WL-REB-10 iii)"))
-        state = replace(state, vp_chips=put(state.vp_chips, seat, state.vp_chips[seat] + 1),
-                        step=replace(step, rewarded=step.rewarded + 1))
+        state = evolve(state, vp_chips=put(state.vp_chips, seat, state.vp_chips[seat] + 1),
+                        step=evolve(step, rewarded=step.rewarded + 1))
         step = state.step
     state = emperor_check(state, ev, "WL-REB-12", step.reward_order)
-    return _end(replace(state, step=None), ev)
+    return _end(evolve(state, step=None), ev)
 
 
 def _end(state: State, ev: list[Event]) -> State:

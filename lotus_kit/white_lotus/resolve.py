@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.cards import counts_of, default_split, max_payable, splits, values_of
-from lotus_kit.white_lotus.common import emperor_check, illegal, pname, province_index, put
+from lotus_kit.white_lotus.common import (
+    change_owner,
+    emperor_check,
+    illegal,
+    pname,
+    province_index,
+    put,
+    set_chip,
+    set_markers,
+)
 from lotus_kit.white_lotus.events import (
     BidRevealed,
     ConflictRound,
@@ -18,7 +27,7 @@ from lotus_kit.white_lotus.events import (
     RefundTaken,
     TilesLaidOut,
 )
-from lotus_kit.white_lotus.state import Conflict, Phase, ResolveStep, State
+from lotus_kit.white_lotus.state import Conflict, Phase, ResolveStep, State, evolve
 
 
 def claimed(state: State) -> int:
@@ -73,17 +82,18 @@ def legal(state: State, seat: int) -> list:
         return [BreakTie(seat, s) for s in c.tied] if seat == state.emperor else []
     if seat not in to_act(state):
         return []
-    hand = state.hands[seat]
-    out = []
-    for target in c.remaining:
-        if target == seat:
-            continue
-        for n3 in range(hand.inf3, -1, -1):
-            for n2 in range(hand.inf2, -1, -1):
-                for n1 in range(hand.inf1, -1, -1):
-                    for n0 in range(hand.zero, -1, -1):
-                        out.append(Bid(seat, target, values_of((n0, n1, n2, n3), first=0)))
-    return out
+    targets = tuple(s for s in c.remaining if s != seat)
+    return list(_bids(seat, targets, state.hands[seat].influence_counts()))
+
+
+@lru_cache(maxsize=4096)
+def _bids(seat: int, targets: tuple[int, ...], counts: tuple[int, int, int, int]) -> tuple[Bid, ...]:
+    """Every distinct bid (dragon target x influence values); cached, as hands repeat (actions are values)."""
+    n0, n1, n2, n3 = counts
+    return tuple(Bid(seat, target, (3,) * d + (2,) * c + (1,) * b + (0,) * a)
+                 for target in targets
+                 for d in range(n3, -1, -1) for c in range(n2, -1, -1) for b in range(n1, -1, -1)
+                 for a in range(n0, -1, -1))
 
 
 # -- actions ----------------------------------------------------------------------------------
@@ -122,7 +132,7 @@ def _resolve(state: State, i: int, ev: list[Event], forced: bool) -> State:
     ev.append(ProvinceChosen(state.emperor, state.board.provinces[i].id, participants, forced))
     if len(participants) == 1:
         return _settle(state, i, participants[0], ev, contested=False)
-    return replace(state, step=replace(state.step, conflict=Conflict(province=i, remaining=participants)))
+    return evolve(state, step=evolve(state.step, conflict=Conflict(province=i, remaining=participants)))
 
 
 def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
@@ -144,9 +154,9 @@ def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
                 f"{list(state.hands[seat].influence_cards())}")
     # keep the bid in canonical order so equal bids compare equal
     bid = Bid(seat, action.target, values_of(counts, first=0))
-    c = replace(c, bids=tuple(sorted((*c.bids, bid), key=lambda b: b.seat)))
+    c = evolve(c, bids=tuple(sorted((*c.bids, bid), key=lambda b: b.seat)))
     if len(c.bids) < len(c.remaining):
-        return replace(state, step=replace(state.step, conflict=c))
+        return evolve(state, step=evolve(state.step, conflict=c))
     return _reveal(state, c, ev)
 
 
@@ -158,7 +168,7 @@ def _reveal(state: State, c: Conflict, ev: list[Event]) -> State:
     top = max(pressure.values())
     tied = tuple(s for s in c.remaining if pressure[s] == top)
     if len(tied) > 1:
-        return replace(state, step=replace(state.step, conflict=replace(c, tied=tied)))
+        return evolve(state, step=evolve(state.step, conflict=evolve(c, tied=tied)))
     return _knock_out(state, c, tied[0], None, ev)
 
 
@@ -195,16 +205,15 @@ def _knock_out(state: State, c: Conflict, leaver: int, emperor: int | None, ev: 
         bids=tuple(BidRevealed(b.seat, b.target, b.cards) for b in c.bids),
         pressures=tuple(pressures.items()), tied=c.tied if c.tied else (leaver,), leaver=leaver,
         decided_by_emperor=emperor, discarded=tuple(discarded), refund=refund))
-    markers = put(state.markers, c.province, state.markers[c.province] & ~(1 << leaver))
-    state = replace(state, hands=tuple(hands), supply=tuple(supply) if supply is not None else None,
-                    markers=markers)
+    state = set_markers(state, c.province, state.markers[c.province] & ~(1 << leaver), hands=tuple(hands),
+                        supply=tuple(supply) if supply is not None else None)
     remaining = tuple(s for s in c.remaining if s != leaver)
     c = Conflict(province=c.province, remaining=remaining, round=c.round + 1)
     if refund > 0:
         options = refund_options(state, refund)
         if len(options) > 1:
-            c = replace(c, refund_seat=leaver, refund_owed=refund)
-            return replace(state, step=replace(state.step, conflict=c))
+            c = evolve(c, refund_seat=leaver, refund_owed=refund)
+            return evolve(state, step=evolve(state.step, conflict=c))
         state = _pay_refund(state, leaver, options[0] if options else (), refund, ev)
     return _next_round(state, c, ev)
 
@@ -216,7 +225,7 @@ def _pay_refund(state: State, seat: int, cards: tuple[int, ...], owed: int, ev: 
     if supply is not None:
         supply = (supply[0] - counts[0], supply[1] - counts[1], supply[2] - counts[2], *supply[3:])
     ev.append(RefundTaken(seat, cards, owed))
-    return replace(state, hands=hands, supply=supply)
+    return evolve(state, hands=hands, supply=supply)
 
 
 def _take_refund(state: State, c: Conflict, action: TakeRefund, ev: list[Event]) -> State:
@@ -231,21 +240,19 @@ def _take_refund(state: State, c: Conflict, action: TakeRefund, ev: list[Event])
         illegal("WL-CONF-13", f"the refund is {total} in cards of value 1, 2 or 3"
                 f"{' that the supply holds' if state.supply is not None else ''}, e.g. {list(default_split(total))}")
     state = _pay_refund(state, action.seat, cards, c.refund_owed, ev)
-    return _next_round(state, replace(c, refund_seat=-1, refund_owed=0), ev)
+    return _next_round(state, evolve(c, refund_seat=-1, refund_owed=0), ev)
 
 
 def _next_round(state: State, c: Conflict, ev: list[Event]) -> State:
     if len(c.remaining) >= 2:
-        return replace(state, step=replace(state.step, conflict=c))
+        return evolve(state, step=evolve(state.step, conflict=c))
     return _settle(state, c.province, c.remaining[0], ev, contested=True)
 
 
 def _settle(state: State, i: int, seat: int, ev: list[Event], contested: bool) -> State:
     """WL-CONF-4, WL-CONF-14: the chip takes the winner's colour; every marker there returns."""
-    from lotus_kit.white_lotus.common import change_owner
-
     state = change_owner(state, i, seat)
-    state = replace(state, markers=put(state.markers, i, 0), step=replace(state.step, conflict=None))
+    state = set_markers(state, i, 0, step=evolve(state.step, conflict=None))
     ev.append(ProvinceSettled(state.board.provinces[i].id, seat, state.chips[i], contested))
     if not state.rules.emperor_check_end_of_phase:
         state = emperor_check(state, ev, "WL-EMP-2")
@@ -277,18 +284,18 @@ def _end_phase(state: State, ev: list[Event]) -> State:
     reason = final_year_reason(state)
     if reason:
         ev.append(FinalYear(state.year, reason))
-    return replace(state, phase=Phase.EMPEROR_POINT, step=None, final_year=bool(reason))
+    return evolve(state, phase=Phase.EMPEROR_POINT, step=None, final_year=bool(reason))
 
 
 def _lay_out_tiles(state: State, ev: list[Event]) -> State:
     """WL_DESIGNER [RECON]: one pool tile face up on every other empty in-play province."""
-    chips, pool, laid = list(state.chips), list(state.pool), []
+    laid = []
     for i in state.board.in_play:
-        if not chips[i] and pool:
-            chips[i] = pool.pop(0)
-            laid.append((state.board.provinces[i].id, chips[i]))
+        if not state.chips[i] and state.pool:
+            state = set_chip(state, i, state.pool[0], pool=state.pool[1:])
+            laid.append((state.board.provinces[i].id, state.chips[i]))
     ev.append(TilesLaidOut(tuple(laid)))
-    return replace(state, chips=tuple(chips), pool=tuple(pool))
+    return state
 
 
 def final_year_reason(state: State) -> str:

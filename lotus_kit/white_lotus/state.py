@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
 from lotus_kit.white_lotus.board import BUILDINGS, BoardView, board_view, iter_bits
@@ -36,6 +37,50 @@ PHASE_NAMES = {
 }
 
 SEAT_COLOURS = ("c1", "c2", "c3", "c4", "c5", "c6")
+KIND_INDEX = {k: n for n, k in enumerate(BUILDINGS)}
+
+
+def derive_masks(players: int, chips: tuple[str, ...], owners: tuple[int, ...], markers: tuple[int, ...]
+                 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per-seat ownership masks, per-type chip masks and per-seat marker masks of the board tuples."""
+    owned, kinds, claimed = [0] * players, [0] * len(BUILDINGS), [0] * players
+    for i, (c, o, m) in enumerate(zip(chips, owners, markers, strict=True)):
+        bit = 1 << i
+        if c:
+            kinds[KIND_INDEX[c]] |= bit
+        if o >= 0:
+            owned[o] |= bit
+        while m:
+            low = m & -m
+            claimed[low.bit_length() - 1] |= bit
+            m ^= low
+    return tuple(owned), tuple(kinds), tuple(claimed)
+
+
+_EVOLVERS: dict[type, Any] = {}
+
+
+def _evolver(cls: type) -> Any:
+    """Generated copy-with-changes code for one record type (the way dataclasses write __init__)."""
+    lines = ["def evolve(obj, changes):", "    new = new_object(cls)", "    get = changes.get"]
+    for name in cls.__slots__:
+        lines.append(f"    v = get({name!r}, missing)")
+        lines.append(f"    setter(new, {name!r}, obj.{name} if v is missing else v)")
+    lines.append("    return new")
+    scope = {"new_object": object.__new__, "setter": object.__setattr__, "missing": object(), "cls": cls}
+    exec("\n".join(lines), scope)
+    return scope["evolve"]
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen, slotted record with some fields changed (``dataclasses.replace`` without
+    ``__init__``: an order of magnitude cheaper, and the derived masks of a State are copied as
+    they are, so callers that change chips, owners or markers update them too)."""
+    cls = type(obj)
+    fn = _EVOLVERS.get(cls)
+    if fn is None:
+        fn = _EVOLVERS[cls] = _evolver(cls)
+    return fn(obj, changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +173,16 @@ class State:
     scores: tuple[ScoreLine, ...] = ()
     winners: tuple[int, ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
+    # derived bit masks, kept in step with chips/owners/markers by the engine (see ``evolve``)
+    owned: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    kinds: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    claimed: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        owned, kinds, claimed = derive_masks(self.players, self.chips, self.owners, self.markers)
+        object.__setattr__(self, "owned", owned)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "claimed", claimed)
 
     # -- the board --------------------------------------------------------------------------
     @property
@@ -150,43 +205,36 @@ class State:
         return tuple(iter_bits(self.markers[self.index(province)]))
 
     def owned_mask(self, seat: int) -> int:
-        return sum(1 << i for i, o in enumerate(self.owners) if o == seat)
+        return self.owned[seat]
 
     def provinces_of(self, seat: int) -> list[str]:
         return self.board.ids(self.owned_mask(seat))
 
+    def chip_mask(self) -> int:
+        """In-play provinces holding a chip, neutral or owned."""
+        k = self.kinds
+        return k[0] | k[1] | k[2] | k[3] | k[4]
+
+    def owned_any(self) -> int:
+        m = 0
+        for o in self.owned:
+            m |= o
+        return m
+
     def neutral_mask(self) -> int:
         """In-play provinces holding a neutral chip."""
-        m = 0
-        for i in self.board.in_play:
-            if self.chips[i] and self.owners[i] < 0:
-                m |= 1 << i
-        return m
+        return self.chip_mask() & ~self.owned_any()
 
     def empty_mask(self) -> int:
-        m = 0
-        for i in self.board.in_play:
-            if not self.chips[i]:
-                m |= 1 << i
-        return m
-
-    def chip_mask(self) -> int:
-        m = 0
-        for i in self.board.in_play:
-            if self.chips[i]:
-                m |= 1 << i
-        return m
+        return self.board.in_play_mask & ~self.chip_mask()
 
     def count(self, seat: int, building: str) -> int:
         """How many buildings of one type a seat owns."""
-        return sum(1 for c, o in zip(self.chips, self.owners, strict=True) if o == seat and c == building)
+        return (self.owned[seat] & self.kinds[KIND_INDEX[building]]).bit_count()
 
     def buildings(self, seat: int) -> dict[str, int]:
-        out = dict.fromkeys(BUILDINGS, 0)
-        for c, o in zip(self.chips, self.owners, strict=True):
-            if o == seat:
-                out[c] += 1
-        return out
+        mine = self.owned[seat]
+        return {k: (mine & m).bit_count() for k, m in zip(BUILDINGS, self.kinds, strict=True)}
 
     def palaces(self, seat: int) -> int:
         return self.count(seat, "P")
@@ -219,3 +267,29 @@ class State:
     def __repr__(self) -> str:
         where = f"year {self.year}, phase {int(self.phase)} ({PHASE_NAMES[int(self.phase)]})"
         return f"<White Lotus state: {self.players} players, {where}, emperor seat {self.emperor}>"
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        """Jupyter shows a state as its board (plotly); a plain HTML summary without plotly.
+
+        The views are imported here, never at module import: the engine runs without plotly.
+        """
+        try:
+            from lotus_kit.views.board import board_figure
+        except ImportError:
+            board_figure = None
+        bundle: dict = {}
+        if board_figure is not None:
+            bundle = dict(board_figure(self)._repr_mimebundle_(include, exclude) or {})
+        if not bundle:
+            from html import escape
+
+            from lotus_kit.white_lotus.seats import seat_name
+
+            rows = "".join(
+                f"<tr><td>{escape(seat_name(s))}</td><td>{sum(1 for o in self.owners if o == s)}</td>"
+                f"<td>{self.vp_chips[s]}</td></tr>" for s in range(self.players))
+            bundle["text/html"] = (
+                f"<p><b>{escape(repr(self))}</b></p><table><tr><th>seat</th><th>provinces</th>"
+                f"<th>VP chips</th></tr>{rows}</table>")
+        bundle["text/plain"] = repr(self)
+        return bundle

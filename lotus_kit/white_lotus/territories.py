@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lotus_kit.white_lotus.actions import PlaceChip, TempleDraw
 from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.common import illegal, pname, province_index, put
+from lotus_kit.white_lotus.common import illegal, pname, province_index, set_chip
 from lotus_kit.white_lotus.events import ChipDrawn, ChipPlaced, Event, TempleDeclined
-from lotus_kit.white_lotus.state import Phase, State, TerritoryStep
+from lotus_kit.white_lotus.state import Phase, State, TerritoryStep, evolve
 
 
 def places(state: State) -> int:
     """WL-TERR-2: empty in-play provinces next to a chip (next to an owned one: WL_NEWTERR_ADJ_OWNED)."""
-    if state.rules.newterr_adj_owned:
-        anchors = sum(1 << i for i, o in enumerate(state.owners) if o >= 0)
-    else:
-        anchors = state.chip_mask()
+    anchors = state.owned_any() if state.rules.newterr_adj_owned else state.chip_mask()
     near = 0
     for i in iter_bits(anchors):
         near |= state.board.adjacency[i]
@@ -24,7 +19,7 @@ def places(state: State) -> int:
 
 
 def begin(state: State, ev: list[Event]) -> State:
-    return replace(state, step=TerritoryStep(order=state.clockwise_from(state.emperor)))
+    return evolve(state, step=TerritoryStep(order=state.clockwise_from(state.emperor)))
 
 
 def _can_draw(state: State) -> bool:
@@ -34,7 +29,7 @@ def _can_draw(state: State) -> bool:
 def _draw(state: State, step: TerritoryStep, seat: int, temple: bool, ev: list[Event]) -> State:
     chip = state.pool[0]
     ev.append(ChipDrawn(seat, chip, temple))
-    return replace(state, pool=state.pool[1:], step=replace(step, drawn=chip, asking_temple=False))
+    return evolve(state, pool=state.pool[1:], step=evolve(step, drawn=chip, asking_temple=False))
 
 
 def advance(state: State, ev: list[Event]) -> State | None:
@@ -43,9 +38,9 @@ def advance(state: State, ev: list[Event]) -> State | None:
         return None
     if step.index >= len(step.order) or not _can_draw(state):
         # WL-TERR-5: the phase ends when everyone had a turn, the pool is empty or no place is left
-        return replace(state, year=state.year + 1, phase=Phase.CLAIMS, step=None)
+        return evolve(state, year=state.year + 1, phase=Phase.CLAIMS, step=None)
     seat = step.order[step.index]
-    step = replace(step, temples_left=state.count(seat, "T"))
+    step = evolve(step, temples_left=state.count(seat, "T"))
     return _draw(state, step, seat, False, ev)
 
 
@@ -76,8 +71,8 @@ def apply(state: State, action, ev: list[Event]) -> State:
             illegal("WL-TERR-7", "place the drawn chip first" if step.drawn else "you have no temple draw left")
         if not action.draw:
             ev.append(TempleDeclined(seat))
-            return replace(state, step=replace(step, index=step.index + 1, asking_temple=False, temples_left=0))
-        return _draw(state, replace(step, temples_left=step.temples_left - 1), seat, True, ev)
+            return evolve(state, step=evolve(step, index=step.index + 1, asking_temple=False, temples_left=0))
+        return _draw(state, evolve(step, temples_left=step.temples_left - 1), seat, True, ev)
     if not isinstance(action, PlaceChip):
         illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 6 action")
     if not step.drawn:
@@ -89,7 +84,7 @@ def apply(state: State, action, ev: list[Event]) -> State:
         what = "a province someone owns" if state.rules.newterr_adj_owned else "a province holding a chip"
         illegal("WL-TERR-2", f"{pname(state, i)} does not border {what}")
     ev.append(ChipPlaced(seat, action.province, step.drawn))
-    state = replace(state, chips=put(state.chips, i, step.drawn))
+    state = set_chip(state, i, step.drawn)
     if step.temples_left > 0 and _can_draw(state):
-        return replace(state, step=replace(step, drawn="", asking_temple=True))
-    return replace(state, step=replace(step, drawn="", index=step.index + 1, temples_left=0))
+        return evolve(state, step=evolve(step, drawn="", asking_temple=True))
+    return evolve(state, step=evolve(step, drawn="", index=step.index + 1, temples_left=0))

@@ -31,7 +31,7 @@ from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
 from lotus_kit.white_lotus.game import new_record
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, FLAGS, INFLUENCE_SUPPLY, RuleSet
 from lotus_kit.white_lotus.scoring import score
-from lotus_kit.white_lotus.state import Phase, State
+from lotus_kit.white_lotus.state import Phase, State, derive_masks
 
 FLAG_SETS = [(), *[(f,) for f in FLAGS], *itertools.combinations(FLAGS, 2)]
 
@@ -40,6 +40,8 @@ def check_invariants(state: State) -> None:
     n = state.players
     data = state.board.data
     assert 0 <= state.emperor < n                                                   # WL-EMP-1
+    # the engine's cached bit masks always agree with the board tuples they summarise
+    assert derive_masks(n, state.chips, state.owners, state.markers) == (state.owned, state.kinds, state.claimed)
     for seat in range(n):
         on_board = sum(1 for m in state.markers if m >> seat & 1)
         assert on_board <= 5                                                        # WL-COMP-4
