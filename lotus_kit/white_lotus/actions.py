@@ -1,5 +1,7 @@
 """The decisions of the game (WL-INFO-5) as small frozen records.
 
+Deals between players are talk, never binding (WL-INFO-4): there is no action for them.
+
 Each ``repr`` evaluates back to an equal action, and each converts to and from a plain JSON
 dict without executing anything:
 

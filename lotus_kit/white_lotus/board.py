@@ -1,5 +1,9 @@
 """The board of China, loaded from data (WL-BOARD-5, WL-BOARD-13: never hard-coded).
 
+One board of 39 provinces (WL-COMP-1, WL-BOARD-1). The schematic board puts the lotus provinces
+inland (WL-BOARD-2) and the dragons on the south-east coast (WL-BOARD-3); the game spreads from the
+interior to the coast (WL-BOARD-4), and ``coastal`` is information only.
+
 Provinces are numbered by their position in the data file; a :class:`BoardView` is the board as
 it is in play for one player count (WL-SETUP-1: provinces out of play do not exist for any rule),
 with adjacency precomputed as bit masks.

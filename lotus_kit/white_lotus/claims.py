@@ -10,7 +10,10 @@ from lotus_kit.white_lotus.state import ClaimStep, Phase, State, evolve
 
 
 def allowance(state: State, seat: int) -> int:
-    """WL-PLACE-1: 3 plus one per rice field, at most 5; all 5 blocks under WL_DESIGNER."""
+    """WL-PLACE-1: 3 plus one per rice field, at most 5 (WL-COMP-4); all 5 blocks under WL_DESIGNER.
+
+    Placement is public and sequential (WL-PLACE-6); the mandatory markers are what makes the game
+    end (WL-PLACE-5)."""
     if state.rules.designer:
         return 5
     return min(5, 3 + state.count(seat, "R"))

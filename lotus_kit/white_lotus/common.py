@@ -95,7 +95,8 @@ def palace_counts(state: State) -> list[int]:
 def emperor_check(state: State, ev: list[Event], rule: str, order: tuple[int, ...] = ()) -> State:
     """Give the stone to the player with the most palaces if he has strictly more than the emperor.
 
-    WL-EMP-2/3: equal is not enough. Ties among several challengers go to the earliest in ``order``
+    WL-EMP-2, WL-EMP-3: equal is not enough; WL-EMP-4: it runs after rebellion rewards too.
+    Ties among several challengers go to the earliest in ``order``
     (the rebellion's reward order, WL-REB-12), then clockwise from the emperor (WL-EMP-2 variant).
     """
     counts = palace_counts(state)

@@ -32,7 +32,10 @@ _MODULES = {Phase.CLAIMS: claims, Phase.RESOLVE: resolve, Phase.REBELLION: rebel
 def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
              first_emperor: int | None = None) -> State:
     """Set up a game (WL-SETUP-1..7). All chance happens here and is stored in the state:
-    the start chips, the order of the draw pool and (unless given) the first emperor.
+    the start chips, the order of the draw pool (WL-SETUP-3) and (unless given) the first emperor.
+    Each seat gets the start hand (WL-SETUP-5); dragon cards of every other colour in play
+    (WL-SETUP-4, WL-COMP-10) are implicit: any other seat may be named. The year counter starts at 1
+    (WL-SETUP-7).
     """
     rules = rules or RuleSet()
     if type(players) is not int or not 3 <= players <= 6:
@@ -149,9 +152,11 @@ def _begin(state: State, ev: list[Event]) -> State:
 
 def after_rebellion(state: State, ev: list[Event]) -> State:
     """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring."""
+    # WL-REB-11: the rebel stone goes back (the rebellion step is gone);
+    # WL-REB-13: the rebellion is played in the final year too, then WL-CARDS-5 skips phase 5
     if not state.final_year:
         return evolve(state, phase=Phase.NEW_CARDS, step=None)
-    lines = score(state)
+    lines = score(state)          # WL-SCORE-6: the emperor of the tie-break is the one after phase 4
     won, tie_break = winners(state, lines)
     ev.append(GameEnded(lines, won, tie_break))
     return evolve(state, phase=Phase.GAME_OVER, step=None, scores=lines, winners=won)

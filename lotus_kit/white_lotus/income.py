@@ -14,6 +14,9 @@ BASE_INFLUENCE, BASE_COMBAT = 10, 2          # WL-CARDS-1
 def income(state: State, seat: int, palaces_for_combat: int = 0) -> tuple[int, int]:
     """WL-CARDS-1/2: (influence, combat) owed to ``seat``; each palace gives 2 influence or 1 combat.
 
+    The building table is the reconstructed player aid (WL-COMP-11). The player picks the card
+    values of each total (WL-CARDS-3), largest first by default.
+
     >>> from lotus_kit.white_lotus.position import position
     >>> s = position({"players": 3, "phase": 5, "owners": {"FENG": [0, "P"], "HENA": [0, "T"],
     ...     "DATO": [0, "R"], "JINA": [0, "R"], "CHEN": [0, "F"], "TIAN": [0, "V"], "LUZH": [0, "V"],
@@ -91,6 +94,7 @@ def _pay(state: State, ev: list[Event]) -> State:
         ev.append(IncomeTaken(seat, got_inf, got_com, choice.palaces_for_combat,
                               lost=influence + combat - got_inf - got_com))
     return evolve(state, hands=tuple(hands), supply=tuple(supply) if supply is not None else None,
+                   # WL_DESIGNER has no phase 6; otherwise WL-YEAR-3 moves the year on after phase 6
                    phase=Phase.NEW_PROVINCES if not state.rules.designer else Phase.CLAIMS, step=None,
                    year=state.year if not state.rules.designer else state.year + 1)
 

@@ -189,6 +189,7 @@ def _reward(state: State, step: RebellionStep, action: TakeReward, ev: list[Even
     if action.seat != current:
         illegal("WL-REB-8", f"seat {current} chooses a reward now, not seat {action.seat}")
     if action.province is None:
+        # VP chips never run out (WL-COMP-7, WL-SCORE-6)
         ev.append(RewardTaken(action.seat, None, None, None, "he prefers the VP chip (WL-REB-9b)"))
         state = evolve(state, vp_chips=put(state.vp_chips, action.seat, state.vp_chips[action.seat] + 1))
     else:

@@ -83,6 +83,7 @@ def legal(state: State, seat: int) -> list:
     if seat not in to_act(state):
         return []
     targets = tuple(s for s in c.remaining if s != seat)
+    # WL-CONF-11: the empty bid and the bare 0 are always among them
     return list(_bids(seat, targets, state.hands[seat].influence_counts()))
 
 

@@ -30,10 +30,11 @@ FLAGS: dict[str, str] = {
     "WL_DESIGNER": "designer",
 }
 
-# WL-COMP-8/9 [RECON] splits, used under WL_FINITE_SUPPLY: counts of values 1, 2, 3
+# WL-COMP-8, WL-COMP-9 [RECON] splits, used under WL_FINITE_SUPPLY (WL-COMP-12: otherwise every
+# value pile is unlimited); counts of values 1, 2, 3
 INFLUENCE_SUPPLY = (28, 28, 28)
 COMBAT_SUPPLY = (20, 20, 20)
-# WL_ENFORCE_CHIP_LIMIT [RECON] split of a colour's 16 player chips
+# WL-COMP-3: WL_ENFORCE_CHIP_LIMIT's [RECON] split of a colour's 16 player chips (unlimited by default)
 PLAYER_CHIPS = {"P": 2, "T": 2, "R": 3, "F": 3, "V": 6}
 
 

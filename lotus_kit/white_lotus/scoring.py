@@ -1,4 +1,7 @@
-"""Final scoring and the winner (WL-SCORE)."""
+"""Final scoring and the winner (WL-SCORE).
+
+How long a game lasts is not a rule but an outcome (WL-END-3): about 6 years with 6 players.
+"""
 
 from __future__ import annotations
 

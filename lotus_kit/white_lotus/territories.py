@@ -37,9 +37,11 @@ def advance(state: State, ev: list[Event]) -> State | None:
     if step.drawn or step.asking_temple:
         return None
     if step.index >= len(step.order) or not _can_draw(state):
-        # WL-TERR-5: the phase ends when everyone had a turn, the pool is empty or no place is left
+        # WL-TERR-5: the phase ends when everyone had a turn, the pool is empty or no place is left;
+        # WL-YEAR-3: then the next year begins
         return evolve(state, year=state.year + 1, phase=Phase.CLAIMS, step=None)
     seat = step.order[step.index]
+    # WL-TERR-4: the base chip is drawn and must be placed; temple chips are optional
     step = evolve(step, temples_left=state.count(seat, "T"))
     return _draw(state, step, seat, False, ev)
 
@@ -83,6 +85,7 @@ def apply(state: State, action, ev: list[Event]) -> State:
             illegal("WL-TERR-2", f"{pname(state, i)} already holds a chip")
         what = "a province someone owns" if state.rules.newterr_adj_owned else "a province holding a chip"
         illegal("WL-TERR-2", f"{pname(state, i)} does not border {what}")
+    # WL-TERR-6: the chip lies neutral, to be claimed from next year's phase 1
     ev.append(ChipPlaced(seat, action.province, step.drawn))
     state = set_chip(state, i, step.drawn)
     if step.temples_left > 0 and _can_draw(state):
