@@ -30,6 +30,21 @@ FLAGS: dict[str, str] = {
     "WL_DESIGNER": "designer",
 }
 
+# what each flag changes, in the words of spec section 15
+FLAG_NOTES: dict[str, str] = {
+    "WL_START_COMBAT_SINGLE": "start with 1 combat card of value 1 instead of 3",
+    "WL_LOSER_KEEPS_FLOOR_HALF": "a conflict loser gets back floor(V/2) instead of V - floor(V/2)",
+    "WL_REWARD_NO_ADJACENCY": "a rebellion winner may take any losing player's province, adjacent or not",
+    "WL_REWARD_REQUIRES_COMBAT": "winning allies who committed no combat get no reward",
+    "WL_NEWTERR_ADJ_OWNED": "a new chip must touch an owned province, not merely any chip",
+    "WL_EMPEROR_CHECK_END_OF_PHASE": "the palace check runs once at the end of phase 2, not after each province",
+    "WL_CHAIN_TIE_NONE": "a tie for the largest group gives the +3 to nobody",
+    "WL_OPTIONAL_PLACEMENT": "every marker placement is optional",
+    "WL_FINITE_SUPPLY": "the card supply is limited to 84 influence and 60 combat cards",
+    "WL_ENFORCE_CHIP_LIMIT": "16 player chips per colour (P2 T2 R3 F3 V6) limit what a player can take",
+    "WL_DESIGNER": "Martin Wallace's original rules: 4 turns, 5 blocks each, no phase 6, tiles laid out after turn 1",
+}
+
 # WL-COMP-8, WL-COMP-9 [RECON] splits, used under WL_FINITE_SUPPLY (WL-COMP-12: otherwise every
 # value pile is unlimited); counts of values 1, 2, 3
 INFLUENCE_SUPPLY = (28, 28, 28)
@@ -72,4 +87,4 @@ class RuleSet:
         return f"RuleSet.from_flags({list(self.flags())!r})"
 
 
-assert {f.name for f in fields(RuleSet)} == set(FLAGS.values())
+assert {f.name for f in fields(RuleSet)} == set(FLAGS.values()) and set(FLAG_NOTES) == set(FLAGS)
