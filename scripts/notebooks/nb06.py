@@ -1,4 +1,5 @@
 from nbtools import NOTEBOOKS, write
+
 cells = [
 ("md", r"""
 # Rule variants: the disputed points of *Der weiße Lotus*

@@ -9,6 +9,7 @@ import pathlib
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+
 def write(path, cells, title=None):
     nb = new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
