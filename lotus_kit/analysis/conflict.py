@@ -1,0 +1,288 @@
+"""Every way a conflict round can go: the outcome table of the sealed bids (WL-CONF-6..9, WL-CONF-14).
+
+For a conflict position, each participant commits one dragon card naming another participant and
+any subset of his influence cards (WL-CONF-6). This module enumerates **every** combination and
+tabulates what happens: who leaves (or that the emperor decides a tie), what each participant
+loses and the leaver's refund.
+
+Deduplication, without losing anything: two cards of the same value are one choice (card
+*multisets*, not subsets); and since pressures, discards and refunds depend only on the total a
+bid commits (WL-CONF-7..9), bids of the same total (3 vs 2+1, or 3 vs 3+0) share one row, whose
+``ways`` column counts the card multisets behind it. ``by="cards"`` lists the multisets instead.
+
+Ties (WL-CONF-8, WL-CONF-14) are reported as "emperor decides"; the ``p_leave_*`` and expected
+loss columns model his choice with a *tie model*: ``"opponent"`` (an involved emperor sends out
+someone else; an uninvolved one picks uniformly), ``"uniform"``, ``"self"`` (the worst case for
+the emperor: he leaves when tied), or a callable ``(tied, emperor) -> {seat: probability}``.
+
+>>> from lotus_kit.white_lotus.position import position
+>>> s = position({"players": 3, "phase": 2, "emperor": 2,
+...     "owners": {"DATO": [2, "P"], "JINA": [2, "T"], "FENG": [2, "R"], "HENA": [1, "F"],
+...                "CHEN": [1, "V"], "LUZH": [0, "V"]},
+...     "neutral": {"TIAN": "P"}, "markers": {"TIAN": [0, 1]},
+...     "hands": {0: {"influence": [3, 2, 0]}, 1: {"influence": [2, 1]}}})
+>>> spec = ConflictSpec.from_state(s)
+>>> table = outcome_table(spec)
+>>> len(table), int(table["ways"].sum())          # 4 totals x 4 totals; 8 x 4 card multisets
+(16, 32)
+>>> row = table[(table.value_0 == 3) & (table.value_1 == 3)].iloc[0]
+>>> row.outcome, float(row.p_leave_0), float(row.p_leave_1)   # the emperor (seat 2) is not involved: uniform
+('tie 0, 1: emperor decides', 0.5, 0.5)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from lotus_kit.white_lotus.cards import Hand, values_of
+from lotus_kit.white_lotus.rules import RuleSet
+from lotus_kit.white_lotus.state import State
+
+TieModel = str | Callable[[tuple[int, ...], int], Mapping[int, float]]
+
+
+@dataclass(frozen=True)
+class ConflictSpec:
+    """A conflict round as data: participants, their hands, the emperor, the province, the rules."""
+
+    participants: tuple[int, ...]
+    hands: Mapping[int, Hand]
+    emperor: int
+    province: int = -1
+    rules: RuleSet = field(default_factory=RuleSet)
+
+    @classmethod
+    def from_state(cls, state: State) -> ConflictSpec:
+        """The conflict being fought in ``state`` (phase 2, ``state.conflict`` set)."""
+        c = state.conflict
+        if c is None:
+            raise ValueError("no conflict is being fought in this state (WL-CONF-5)")
+        return cls(tuple(c.remaining), {s: state.hands[s] for s in c.remaining}, state.emperor, c.province,
+                   state.rules)
+
+    def refund(self, value: int) -> int:
+        """WL-CONF-9: what the leaver gets back from a bid of total ``value`` (D2 under the variant)."""
+        return value // 2 if self.rules.loser_keeps_floor_half else value - value // 2
+
+    def targets(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in self.participants if s != seat)
+
+
+def card_multisets(hand: Hand, *, zero: bool = True) -> list[tuple[int, ...]]:
+    """Every distinct multiset of influence cards the hand can commit (largest first), 0-card included.
+
+    >>> card_multisets(Hand(1, 1, 0, 1))
+    [(), (0,), (1,), (1, 0), (3,), (3, 0), (3, 1), (3, 1, 0)]
+    """
+    out = []
+    for n3 in range(hand.inf3 + 1):
+        for n2 in range(hand.inf2 + 1):
+            for n1 in range(hand.inf1 + 1):
+                for n0 in range((hand.zero if zero else 0) + 1):
+                    out.append(values_of((n0, n1, n2, n3), first=0))
+    return sorted(out, key=lambda c: (sum(c), c))
+
+
+def cards_for_total(hand: Hand, total: int) -> tuple[int, ...]:
+    """The canonical cards for a bid of ``total``: fewest cards, then largest values; the lone 0 as a bluff.
+
+    >>> cards_for_total(Hand(1, 2, 2, 2), 5), cards_for_total(Hand(1, 2, 2, 2), 0)
+    ((3, 2), (0,))
+    """
+    if total == 0:
+        return (0,) if hand.zero else ()
+    best = None
+    for c in card_multisets(hand, zero=False):
+        if sum(c) == total and (best is None or (len(c), [-v for v in c]) < (len(best), [-v for v in best])):
+            best = c
+    if best is None:
+        raise ValueError(f"the hand {hand.influence_cards()} cannot make {total}")
+    return best
+
+
+def reachable_totals(hand: Hand) -> list[int]:
+    """Every total the hand's influence cards can make."""
+    return sorted({sum(c) for c in card_multisets(hand, zero=False)})
+
+
+def tie_probabilities(tied: Sequence[int], emperor: int, model: TieModel = "opponent") -> dict[int, float]:
+    """How likely each tied participant is sent out by the emperor (WL-CONF-8, WL-CONF-14).
+
+    >>> tie_probabilities((0, 1), emperor=1), tie_probabilities((0, 1, 2), emperor=1, model="uniform")[2]
+    ({0: 1.0, 1: 0.0}, 0.3333333333333333)
+    """
+    tied = tuple(tied)
+    if callable(model):
+        p = {s: float(model(tied, emperor).get(s, 0.0)) for s in tied}
+        total = sum(p.values())
+        return {s: v / total for s, v in p.items()}
+    if model == "uniform" or (model == "opponent" and emperor not in tied):
+        return {s: 1 / len(tied) for s in tied}
+    if model == "opponent":
+        others = [s for s in tied if s != emperor]
+        return {s: (1 / len(others) if s != emperor else 0.0) for s in tied}
+    if model == "self":
+        if emperor in tied:
+            return {s: float(s == emperor) for s in tied}
+        return {s: 1 / len(tied) for s in tied}
+    raise ValueError(f"unknown tie model {model!r}: use 'opponent', 'uniform', 'self' or a callable")
+
+
+@dataclass(frozen=True)
+class _Options:
+    """One participant's distinct choices: target, total value, and how many card multisets give it."""
+
+    targets: np.ndarray
+    values: np.ndarray
+    ways: np.ndarray
+    cards: list[tuple[int, ...]]
+
+
+def _options(spec: ConflictSpec, seat: int, by: str) -> _Options:
+    hand = spec.hands[seat]
+    multisets = card_multisets(hand)
+    if by == "cards":
+        rows = [(t, sum(c), 1, c) for t in spec.targets(seat) for c in multisets]
+    elif by == "value":
+        counts: dict[int, int] = {}
+        for c in multisets:
+            counts[sum(c)] = counts.get(sum(c), 0) + 1
+        rows = [(t, v, n, cards_for_total(hand, v)) for t in spec.targets(seat) for v, n in sorted(counts.items())]
+    else:
+        raise ValueError("by must be 'value' or 'cards'")
+    return _Options(np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
+                    np.array([r[2] for r in rows]), [r[3] for r in rows])
+
+
+def round_outcomes(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int, int]]], tie: TieModel = "opponent"
+                   ) -> dict[str, np.ndarray]:
+    """Vectorised first-round outcomes of a grid of bids.
+
+    ``profiles[seat]`` lists that seat's (target, total) choices; the result arrays have one axis per
+    participant (in ``spec.participants`` order): ``pressure`` (extra last axis), ``tied`` (bool, extra
+    axis), ``p_leave`` (extra axis), ``lost`` (expected influence lost, extra axis).
+    """
+    seats = spec.participants
+    n = len(seats)
+    shape = tuple(len(profiles[s]) for s in seats)
+    tgt = [np.array([t for t, _ in profiles[s]]) for s in seats]
+    val = [np.array([v for _, v in profiles[s]]) for s in seats]
+
+    def along(k: int, arr: np.ndarray) -> np.ndarray:
+        return arr.reshape(tuple(-1 if j == k else 1 for j in range(n)))
+
+    pressure = np.zeros((*shape, n), dtype=np.int64)
+    for k in range(n):
+        for i, s in enumerate(seats):
+            pressure[..., i] += along(k, np.where(tgt[k] == s, val[k], 0))
+    top = pressure.max(axis=-1, keepdims=True)
+    tied = pressure == top
+    ntied = tied.sum(axis=-1)
+    p_leave = np.zeros((*shape, n))
+    single = ntied == 1
+    p_leave[single] = tied[single]
+    # ties: one pattern of tied participants at a time (at most 2**n - n - 1 patterns)
+    for pattern in itertools.product((False, True), repeat=n):
+        if sum(pattern) < 2:
+            continue
+        where = np.all(tied == np.array(pattern), axis=-1)
+        if not where.any():
+            continue
+        probs = tie_probabilities(tuple(s for s, t in zip(seats, pattern, strict=True) if t), spec.emperor, tie)
+        p_leave[where] = np.array([probs.get(s, 0.0) for s in seats])
+    lost = np.zeros((*shape, n))
+    for i in range(n):
+        v = along(i, val[i]).astype(float)
+        kept = np.vectorize(spec.refund)(val[i]) if len(val[i]) else val[i]
+        keep = along(i, np.asarray(kept, dtype=float))
+        lost[..., i] = v - p_leave[..., i] * keep
+    return {"pressure": pressure, "tied": tied, "ntied": ntied, "p_leave": p_leave, "lost": lost}
+
+
+def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: str = "value",
+                  max_rows: int = 5_000_000):
+    """The outcome of every combination of bids in one conflict round, as a pandas DataFrame.
+
+    One row per combination of (dragon target, bid) of every participant. Columns per seat ``s``:
+    ``target_s``, ``value_s``, ``cards_s`` (the card multiset, or a canonical one for ``by="value"``),
+    ``pressure_s``, ``p_leave_s`` and ``lost_s`` (influence lost, expected over the tie model);
+    then ``ways`` (card multisets behind the row), ``tied``, ``leaver`` (-1 when the emperor decides),
+    ``refund`` (the leaver's K, or -1 on a tie) and ``outcome`` in words. Refuses tables longer than
+    ``max_rows`` (four participants with big hands, ``by="cards"``).
+    """
+    import pandas as pd
+
+    if isinstance(spec, State):
+        spec = ConflictSpec.from_state(spec)
+    seats = spec.participants
+    opts = {s: _options(spec, s, by) for s in seats}
+    rows = int(np.prod([len(opts[s].values) for s in seats]))
+    if rows > max_rows:
+        raise ValueError(f"the table would have {rows:,} rows (more than max_rows={max_rows:,}); "
+                         "use by='value' or raise max_rows")
+    res = round_outcomes(spec, {s: list(zip(opts[s].targets.tolist(), opts[s].values.tolist(), strict=True))
+                                for s in seats}, tie)
+    n = len(seats)
+    grids = np.meshgrid(*[np.arange(len(opts[s].values)) for s in seats], indexing="ij")
+    idx = [g.ravel() for g in grids]
+    cols: dict[str, Any] = {}
+    for i, s in enumerate(seats):
+        cols[f"target_{s}"] = opts[s].targets[idx[i]]
+        cols[f"value_{s}"] = opts[s].values[idx[i]]
+        cards = np.empty(len(opts[s].cards), dtype=object)
+        cards[:] = opts[s].cards
+        cols[f"cards_{s}"] = cards[idx[i]]
+    ways = np.ones(len(idx[0]), dtype=np.int64)
+    for i, s in enumerate(seats):
+        ways *= opts[s].ways[idx[i]]
+    flat = {k: v.reshape(-1, n) if k in ("pressure", "tied", "p_leave", "lost") else v.ravel()
+            for k, v in res.items()}
+    for i, s in enumerate(seats):
+        cols[f"pressure_{s}"] = flat["pressure"][:, i]
+        cols[f"p_leave_{s}"] = flat["p_leave"][:, i]
+        cols[f"lost_{s}"] = flat["lost"][:, i]
+    cols["ways"] = ways
+    tied_rows = flat["tied"]
+    code = tied_rows.astype(np.int64) @ (1 << np.arange(n, dtype=np.int64))     # the tied set as bits
+    names = {}
+    for c in np.unique(code):
+        tied = tuple(s for k, s in enumerate(seats) if c >> k & 1)
+        names[c] = (tied, f"seat {tied[0]} leaves" if len(tied) == 1
+                    else f"tie {', '.join(map(str, tied))}: emperor decides")
+    uniq = np.array(sorted(names))
+    pos = np.searchsorted(uniq, code)
+    tied_obj = np.empty(len(uniq), dtype=object)
+    tied_obj[:] = [names[c][0] for c in uniq]
+    cols["tied"] = tied_obj[pos]
+    single = flat["ntied"] == 1
+    leaver_idx = tied_rows.argmax(axis=1)
+    cols["leaver"] = np.where(single, np.array(seats)[leaver_idx], -1)
+    leaver_value = np.choose(leaver_idx, [cols[f"value_{s}"] for s in seats])
+    refunds = np.array([spec.refund(v) for v in range(int(leaver_value.max()) + 1)])
+    cols["refund"] = np.where(single, refunds[leaver_value], -1)
+    cols["outcome"] = pd.Categorical.from_codes(pos, [names[c][1] for c in uniq])
+    return pd.DataFrame(cols)
+
+
+def expected_outcome(table, weights=None) -> dict[str, float]:
+    """Summary of a (possibly filtered) outcome table: each seat's chance to leave and expected loss.
+
+    ``weights`` defaults to ``ways`` (every card multiset equally likely, i.e. a uniformly random bidder).
+    """
+    w = np.asarray(table["ways"] if weights is None else weights, dtype=float)
+    w = w / w.sum()
+    out = {}
+    for col in table.columns:
+        if col.startswith(("p_leave_", "lost_")):
+            out[col] = float(np.dot(w, table[col]))
+    out["p_tie"] = float(np.dot(w, table["leaver"] < 0))
+    return out
+
+
+__all__ = ["ConflictSpec", "card_multisets", "cards_for_total", "expected_outcome", "outcome_table",
+           "reachable_totals", "round_outcomes", "tie_probabilities"]

@@ -1,0 +1,275 @@
+"""Simulation sweeps: seeds x player counts x rule variants x bot mixes -> pandas DataFrames.
+
+:func:`sweep` plays every combination and returns one row per game (:attr:`Sweep.games`) and,
+with ``events=True``, every event of every game (:attr:`Sweep.events`, the columns of
+:func:`lotus_kit.white_lotus.frame.events_frame` plus ``game``).
+
+Backends: by default the games run on all local cores (``concurrent.futures.ProcessPoolExecutor``,
+one worker per core); given a ``dask.distributed.Client`` the same call runs on that cluster
+(``client.map`` over chunks of games). Each game is a pure function of its spec (seed, players,
+rules, bots; bot seeds are derived from the game seed and the seat), and rows are put back in spec
+order, so the results are identical for the same seeds whatever the backend.
+
+A club with a cluster runs a million games without code changes::
+
+    from dask.distributed import Client
+    client = Client("tcp://scheduler:8786")
+    result = sweep(seeds=range(250_000), players=(3, 4, 5, 6), client=client)
+
+>>> s = sweep(seeds=range(2), players=(3,), backend="serial", progress=False)
+>>> len(s.games), list(s.games.columns[:5])
+(2, ['game', 'seed', 'players', 'variant', 'bots'])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from lotus_kit.white_lotus.bots import BOTS, HeuristicBot, RandomBot, play_game
+from lotus_kit.white_lotus.engine import new_game
+from lotus_kit.white_lotus.rules import RuleSet
+from lotus_kit.white_lotus.state import State
+
+PUBLISHED: dict[str, tuple[str, ...]] = {"published": ()}
+SCORE_PARTS = ("buildings", "group_bonus", "dragons", "vp_chips")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a sweep: everything that determines it."""
+
+    game: int
+    seed: int
+    players: int
+    variant: str
+    flags: tuple[str, ...]
+    mix: str
+    bots: tuple[str, ...]
+    first_emperor: int | None = None
+
+
+def bot_kinds(mix: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot kind per seat: a kind for every seat, or a list cycled over the seats.
+
+    >>> bot_kinds(["montecarlo", "heuristic"], 3)
+    ('montecarlo', 'heuristic', 'montecarlo')
+    """
+    kinds = [mix] if isinstance(mix, str) else list(mix)
+    return tuple(kinds[s % len(kinds)] for s in range(players))
+
+
+def game_specs(seeds: Iterable[int], players: Iterable[int] = (3, 4, 5),
+               variants: Mapping[str, Sequence[str]] | None = None,
+               bots: Mapping[str, str | Sequence[str]] | None = None,
+               first_emperor: int | None = None) -> list[GameSpec]:
+    """Every combination, in a fixed order (variant, bots, players, seed)."""
+    variants = dict(variants or PUBLISHED)
+    bots = dict(bots or {"heuristic": "heuristic"})
+    seeds = list(seeds)
+    out = []
+    for vname, flags in variants.items():
+        RuleSet.from_flags(flags)                   # fail early on an unknown flag
+        for mname, mix in bots.items():
+            for p in players:
+                for seed in seeds:
+                    out.append(GameSpec(len(out), seed, p, vname, tuple(flags), mname, bot_kinds(mix, p),
+                                        first_emperor))
+    return out
+
+
+def make_bot(kind: str, seed: int):
+    """A bot by kind: ``random``, ``heuristic`` or ``montecarlo`` (the analysis bot, default settings)."""
+    if kind == "montecarlo":
+        from lotus_kit.analysis.mcbot import MonteCarloBot
+
+        return MonteCarloBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed)
+    if kind == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown bot {kind!r}; known: {', '.join([*BOTS, 'montecarlo'])}")
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    return (seed * 7_919 + seat * 104_729 + 1) % (2**31)
+
+
+def play(spec: GameSpec) -> list[State]:
+    """Every state of the game a spec describes."""
+    state = new_game(spec.players, spec.seed, RuleSet.from_flags(spec.flags), spec.first_emperor)
+    bots = [make_bot(kind, bot_seed(spec.seed, s)) for s, kind in enumerate(spec.bots)]
+    states = [state]
+    play_game(state, bots, on_action=lambda before, action, after: states.append(after))
+    return states
+
+
+def game_row(spec: GameSpec, states: Sequence[State]) -> dict[str, Any]:
+    """The one-row summary of a played game."""
+    final = states[-1]
+    first_emperor = states[0].events[0].first_emperor if states[0].events else states[0].emperor
+    attempted = succeeded = changes = contested = ties = emperor_points = 0
+    emperor_vp = [0] * spec.players
+    for st in states:
+        for ev in st.events:
+            k = ev.kind
+            if k == "RebellionAnswered" and ev.lead:
+                attempted += 1
+            elif k == "RebellionResolved" and ev.winner == "rebels":
+                succeeded += 1
+            elif k == "EmperorChanged":
+                changes += 1
+            elif k == "ProvinceSettled" and ev.contested:
+                contested += 1
+            elif k == "ConflictRound" and ev.decided_by_emperor is not None:
+                ties += 1
+            elif k == "EmperorPoint":
+                emperor_points += 1
+                emperor_vp[ev.seat] += 1
+    winners = final.winners
+    row: dict[str, Any] = {
+        "game": spec.game, "seed": spec.seed, "players": spec.players, "variant": spec.variant,
+        "bots": spec.mix, "flags": " ".join(spec.flags), "seat_bots": " ".join(spec.bots),
+        "first_emperor": first_emperor, "final_emperor": final.emperor,
+        "winner": winners[0], "winners": " ".join(map(str, winners)), "shared_win": len(winners) > 1,
+        "winner_bot": spec.bots[winners[0]],
+        "first_emperor_won": first_emperor in winners, "final_emperor_won": final.emperor in winners,
+        "years": final.year, "actions": len(states) - 1,
+        "rebellions_attempted": attempted, "rebellions_succeeded": succeeded,
+        "emperor_changes": changes, "conflicts": contested, "emperor_tie_breaks": ties,
+    }
+    for s in range(6):
+        line = final.scores[s] if s < spec.players else None
+        row[f"score_{s}"] = line.total if line else None
+        for part in SCORE_PARTS:
+            row[f"{part}_{s}"] = getattr(line, part) if line else None
+        row[f"palaces_{s}"] = line.palaces if line else None
+        row[f"emperor_vp_{s}"] = emperor_vp[s] if line else None
+    top = sorted((line.total for line in final.scores), reverse=True)
+    row["margin"] = top[0] - top[1]
+    return row
+
+
+def run_games(specs: Sequence[GameSpec], events: bool = False) -> list[tuple[dict, list[dict]]]:
+    """Play a chunk of games (the unit of work a process or a Dask worker runs)."""
+    from lotus_kit.white_lotus.frame import event_rows
+
+    out = []
+    for spec in specs:
+        states = play(spec)
+        rows = []
+        if events:
+            rows = event_rows(states)
+            for r in rows:
+                r["game"] = spec.game
+        out.append((game_row(spec, states), rows))
+    return out
+
+
+@dataclass
+class Sweep:
+    """The result of a sweep: one row per game, and (if asked) one row per event."""
+
+    games: Any
+    events: Any = None
+    backend: str = ""
+
+    def summary(self):
+        """Per variant, bot mix and player count: games, mean years, rebellion rates, first emperor's wins."""
+        g = self.games
+        out = g.groupby(["variant", "bots", "players"]).agg(
+            games=("game", "size"), years=("years", "mean"),
+            rebellions_per_game=("rebellions_attempted", "mean"),
+            rebel_success=("rebellions_succeeded", "sum"), attempts=("rebellions_attempted", "sum"),
+            first_emperor_wins=("first_emperor_won", "mean"), final_emperor_wins=("final_emperor_won", "mean"),
+            emperor_changes=("emperor_changes", "mean"))
+        out["rebel_success"] = out["rebel_success"] / out["attempts"].where(out["attempts"] > 0)
+        out["fair_share"] = 1 / out.index.get_level_values("players")
+        return out.drop(columns="attempts")
+
+
+def _chunks(specs: Sequence[GameSpec], size: int) -> list[list[GameSpec]]:
+    return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
+
+
+def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
+          variants: Mapping[str, Sequence[str]] | None = None,
+          bots: Mapping[str, str | Sequence[str]] | None = None, *, events: bool = False, client: Any = None,
+          backend: str | None = None, workers: int | None = None, chunk_size: int | None = None,
+          first_emperor: int | None = None, progress: bool | None = None) -> Sweep:
+    """Play seeds x players x variants x bot mixes; see the module doc.
+
+    ``variants`` maps a name to rule flags (default ``{"published": ()}``), ``bots`` a name to a bot
+    kind or a per-seat list (cycled). ``backend``: ``"processes"`` (default without a client),
+    ``"dask"`` (default with a client) or ``"serial"``. ``workers`` defaults to every core.
+    """
+    import pandas as pd
+
+    from lotus_kit.analysis.rollouts import progress_bar
+
+    specs = game_specs(seeds, players, variants, bots, first_emperor)
+    backend = backend or ("dask" if client is not None else "processes")
+    workers = workers or os.cpu_count() or 1
+    if backend == "processes" and (workers == 1 or len(specs) <= 2):
+        backend = "serial"
+    chunk_size = chunk_size or max(1, min(16, len(specs) // (4 * workers) or 1))
+    chunks = _chunks(specs, chunk_size)
+    results: dict[int, list] = {}
+    with progress_bar(len(specs), "games", progress) as bar:
+        if backend == "serial":
+            for k, ch in enumerate(chunks):
+                results[k] = run_games(ch, events)
+                bar.update(len(ch))
+        elif backend == "processes":
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+                futures = {pool.submit(run_games, ch, events): k for k, ch in enumerate(chunks)}
+                for fut in as_completed(futures):
+                    k = futures[fut]
+                    results[k] = fut.result()
+                    bar.update(len(chunks[k]))
+        elif backend == "dask":
+            if client is None:
+                raise ValueError("the dask backend needs a dask.distributed.Client")
+            from dask.distributed import as_completed as dask_completed
+
+            futures = client.map(run_games, chunks, [events] * len(chunks), pure=False)
+            index = {f.key: k for k, f in enumerate(futures)}
+            for fut in dask_completed(futures):
+                k = index[fut.key]
+                results[k] = fut.result()
+                bar.update(len(chunks[k]))
+        else:
+            raise ValueError("backend must be 'processes', 'dask' or 'serial'")
+    rows, event_rows = [], []
+    for k in range(len(chunks)):
+        for row, evs in results[k]:
+            rows.append(row)
+            event_rows.extend(evs)
+    games = pd.DataFrame(rows)
+    ev = None
+    if events:
+        from lotus_kit.white_lotus.frame import COLUMNS
+
+        ev = pd.DataFrame(event_rows, columns=["game", *COLUMNS])
+    return Sweep(games, ev, backend)
+
+
+def detail(events_frame, kind: str):
+    """The ``detail`` JSON of one kind of event, expanded into columns (plus ``game`` and ``year``)."""
+    import pandas as pd
+
+    sel = events_frame[events_frame["kind"] == kind]
+    details = pd.DataFrame([json.loads(d) for d in sel["detail"]], index=sel.index)
+    keep = [c for c in ("game", "year") if c in sel.columns]
+    return pd.concat([sel[keep], details.drop(columns=[c for c in keep if c in details.columns])], axis=1)
+
+
+__all__ = ["GameSpec", "Sweep", "bot_kinds", "detail", "game_row", "game_specs", "make_bot", "play", "run_games",
+           "sweep"]
