@@ -1,0 +1,106 @@
+from nbtools import NOTEBOOKS, write
+
+cells = [
+("md", r"""
+# Rebellion lab: sides, combat cards and rewards
+
+Set up a rebellion, choose sides and combat cards, and see the tally, the winner and the rewards —
+and the odds before anyone commits. The rules are in [the rules text](../docs/rules/white-lotus.md),
+WL-REB-1 to 14.
+
+A reminder: players with a village may lead a rebellion against the emperor. Everyone else must pick
+a side (secretly, with a dragon card) and everyone commits combat cards. The emperor's side adds
++2 per palace the emperor owns, the rebels +1 per village their leader owns; the rebels need
+**strictly more**. Winners take one province each from the losers (next to one of their own), or a
+VP chip.
+"""),
+("code", r"""
+import ipywidgets as widgets
+
+from lotus_kit.analysis import rebellion_odds
+from lotus_kit.ui import BoardWidget, GameSession, RebellionPanel
+from lotus_kit.views.charts import rebellion_chart
+from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide, TakeReward
+from lotus_kit.white_lotus.engine import apply, legal_actions
+from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.seats import seat_name
+
+RED, BLUE, GREEN, YELLOW, PURPLE = range(5)
+"""),
+("md", r"""
+## 1. The position
+
+Five players, year 4. **Blue** is emperor with two palaces; **Red** owns three villages and is asked
+first. Green holds Xiangyang, right next to Red's villages; Yellow and Purple hold the west.
+"""),
+("code", r"""
+setup = {
+    "players": 5, "year": 4, "phase": 4, "emperor": BLUE,
+    "owners": {"DATO": [BLUE, "P"], "JINA": [BLUE, "P"], "ZHEN": [BLUE, "F"], "XIAN": [GREEN, "R"],
+               "HENA": [GREEN, "F"], "LUZH": [RED, "V"], "TIAN": [RED, "V"], "WUCH": [RED, "V"],
+               "CHEN": [YELLOW, "T"], "CHON": [YELLOW, "V"], "FENG": [PURPLE, "R"], "BIAN": [PURPLE, "V"]},
+    "hands": {RED: {"combat": [3, 2, 1]}, BLUE: {"combat": [3, 2]}, GREEN: {"combat": [3, 1]},
+              YELLOW: {"combat": [2, 1]}, PURPLE: {"combat": [1, 1]}},
+}
+rebellion = position(setup)
+print("asked, most villages first:", [seat_name(s) for s in rebellion.step.ask_order])
+board = BoardWidget(rebellion, width=640)
+board
+"""),
+("md", r"""
+## 2. The odds before anyone commits
+
+If Red leads, who joins whom, and who wins? The kit models the other players (here as the heuristic
+bot would play, sampled many times) and tallies both sides with the leaders' bonuses.
+"""),
+("code", r"""
+odds = rebellion_odds(rebellion, leader=RED, samples=200, seed=1)
+print(odds)
+odds.players()
+"""),
+("md", r"""
+## 3. Play it
+
+You are Red: decide whether to lead, then choose your combat cards. The others are bots; their
+commitments stay sealed until everyone has chosen (WL-INFO-3).
+"""),
+("code", r"""
+table = GameSession.from_state(rebellion, seats=["human", "heuristic", "heuristic", "heuristic", "heuristic"])
+table_board = BoardWidget(rebellion, width=560)
+widgets.VBox([RebellionPanel(table, table_board, seat=RED), table_board])
+"""),
+("md", r"""
+## 4. One scripted rebellion, step by step
+
+The same rebellion with every choice written out, so you can change any of them and rerun.
+"""),
+("code", r"""
+state = apply(rebellion, DeclareRebellion(RED, True))
+choices = [JoinSide(RED, None, (3, 2, 1)), JoinSide(BLUE, None, (3, 2)), JoinSide(GREEN, "emperor", (3,)),
+           JoinSide(YELLOW, "rebels", (2, 1)), JoinSide(PURPLE, "rebels", (1,))]
+for choice in choices:
+    state = apply(state, choice)
+tally = next(e for e in state.events if e.kind == "RebellionResolved")
+print(tally.text(seat_name))
+# emperor: 3+2 + 3 (Green) + 2 per palace x 2 = 12; rebels: 3+2+1 + 2+1 + 1 + 1 per village x 3 = 13
+assert (tally.emperor_total, tally.rebel_total, tally.winner) == (12, 13, "rebels")
+rebellion_chart(state)
+"""),
+("md", r"""
+The rebels win 13 to 12, so Red chooses a reward first, then his allies by the combat they
+committed (Yellow 3, then Purple 1). A reward is one province of a loser **next to one of your own**,
+and no loser gives up more than one (WL-REB-10) — or a VP chip. Red's choices now:
+"""),
+("code", r"""
+print([a.province or "VP chip" for a in legal_actions(state, RED)])
+state = apply(state, TakeReward(RED, "XIAN"))
+print(state.events[0].text(seat_name))
+print("Yellow may take:", [a.province or "VP chip" for a in legal_actions(state, YELLOW)])
+"""),
+("md", r"""
+**Try it:** give Green a 2 more (`GREEN: {"combat": [3, 2, 1]}`) and commit it — a tie goes to the
+emperor (WL-REB-6); or move Purple to the emperor's side. After the rewards the palace check runs:
+whoever now owns *more* palaces than the emperor takes the stone (WL-REB-12).
+"""),
+]
+write(NOTEBOOKS / "04_rebellion_lab.ipynb", cells)
