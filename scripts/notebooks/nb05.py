@@ -1,0 +1,26 @@
+from nbtools import NOTEBOOKS, write
+
+cells = [
+("md", r"""
+# Der weiße Lotus — play at the club
+
+**One screen, several players.** Choose the number of players and who plays each colour (a person
+or a bot), then press **New game**.
+
+- **Hot seat** hides every hand. When it is your turn, the table asks the others to look away and
+  shows *Show my hand* for you: only then are your cards and your choices shown. Sealed bids and
+  rebellion commitments stay hidden until everyone has chosen.
+- **Open table** shows everything — for teaching, or for a projector.
+- Click the board to claim a province or place a chip; the phase panel shows your other choices.
+  Every outcome is explained, with the rule that decides it.
+- **Undo** takes back the last move; **Save** writes the game record, which **Load** brings back.
+"""),
+("code", r"""
+from lotus_kit.ui import GameTable
+
+table = GameTable(players=4, seed=2026, seats=["human", "human", "heuristic", "heuristic"], mode="hot-seat",
+                  board_width=860)
+table
+"""),
+]
+write(NOTEBOOKS / "05_play_at_the_club.ipynb", cells)
