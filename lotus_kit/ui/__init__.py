@@ -1,0 +1,60 @@
+"""The interactive companion: ipywidgets and the plotly board, on top of the engine and the views.
+
+- :class:`GameSession` (:mod:`lotus_kit.ui.session`): a game being played — record, states, seats
+  (human or bot), ``act`` / ``run_bots`` / ``undo`` / save and load; pure Python, no widgets.
+- :class:`BoardWidget` (:mod:`lotus_kit.ui.board`): the board as one ``FigureWidget`` updated in
+  place, with province clicks.
+- the phase panels (:mod:`lotus_kit.ui.phases`): one widget per phase of a year.
+- :class:`GameTable` (:mod:`lotus_kit.ui.table`): a whole game, hot seat or open.
+- :class:`PositionEditor` (:mod:`lotus_kit.ui.editor`): set up a position, validate it, play on.
+
+Importing this package needs the ``[jupyter]`` extra (ipywidgets, plotly, anywidget).
+
+Building blocks for other widgets (the what-if explorer reuses them):
+
+- ``BoardWidget(state)``, then ``board.show(other_state)`` (in place, one message) and
+  ``board.on_province_click(fn)``; ``board.click(pid)`` simulates a browser click in tests.
+- :class:`~lotus_kit.ui.board.LiveFigureWidget` for any other figure that is updated after it is
+  made, and :class:`~lotus_kit.ui.board.SyncOnDisplay` on containers holding one: a plain
+  ``FigureWidget`` inside a box is drawn from stale data in JupyterLab and Voilà otherwise.
+- :class:`~lotus_kit.ui.phases.ChartBox`: a chart made on first use, then updated in place.
+- ``GameSession.from_record(record, upto=k)`` / ``GameSession.from_state(state)`` play on from any
+  point of a game; ``session.observe(fn)`` follows it.
+- :mod:`lotus_kit.ui.phases.text`: ``event_html`` / ``linkify`` (rule ids linked to the rules text,
+  seat names in colour), ``box`` (tinted message boxes), ``seat_html``.
+"""
+
+from lotus_kit.ui.board import BoardWidget
+from lotus_kit.ui.editor import PositionEditor
+from lotus_kit.ui.phases import (
+    PANELS,
+    ClaimsPanel,
+    ConflictsPanel,
+    EmperorPanel,
+    GameOverPanel,
+    IncomePanel,
+    PhasePanel,
+    RebellionPanel,
+    TerritoriesPanel,
+)
+from lotus_kit.ui.phases.text import set_rules_url
+from lotus_kit.ui.session import GameSession, describe_position
+from lotus_kit.ui.table import GameTable
+
+__all__ = [
+    "PANELS",
+    "BoardWidget",
+    "ClaimsPanel",
+    "ConflictsPanel",
+    "EmperorPanel",
+    "GameOverPanel",
+    "GameSession",
+    "GameTable",
+    "IncomePanel",
+    "PhasePanel",
+    "PositionEditor",
+    "RebellionPanel",
+    "TerritoriesPanel",
+    "describe_position",
+    "set_rules_url",
+]

@@ -1,0 +1,1076 @@
+"""The what-if explorer: step through a recorded game, change a decision, see what changes.
+
+:class:`Explorer` loads a game record and shows it step by step: a timeline (slider, previous /
+next, jump to a year and phase), the board (one ``FigureWidget`` brought to each step in place,
+never rebuilt), what happened at the step in words with the rule ids, the chart that explains it
+(the conflict, the rebellion, the score) and the decision taken next.
+
+At any step the decision can be changed — another bid, another side, another province — and the
+rest of the game is replayed at once by the rule of :mod:`lotus_kit.ui.tree`: recorded decisions
+are kept where they still fit, seeded bots (or the user, fill "ask") make the rest. Every line is
+kept in a :class:`~lotus_kit.ui.tree.BranchTree` addressed by paths from the root (the record);
+the lines list switches between them, "Back to the original" returns to the record, and the diff
+(:func:`lotus_kit.ui.compare.diff`) sets two lines side by side: conflict winners, emperors,
+rebellions, final scores, the differences highlighted.
+
+Everything the buttons do has a method for scripts and tests:
+
+>>> from lotus_kit.white_lotus.actions import Bid
+>>> ex = Explorer("notebooks/data/showcase-4p.json")
+>>> ex.go(12); ex.decision
+Bid(seat=0, target=2, cards=(3, 2, 2))
+>>> ok, message = ex.change(Bid(0, 2, ()))
+>>> ok, ex.node.path, ex.step
+(True, '12:Bid(seat=0, target=2, cards=())', 13)
+>>> "kept" in message and "Yellow" in ex.diff_view.value
+True
+>>> ex.change(Bid(0, 2, (3, 3, 3, 3)))[0]          # cards Red does not hold: refused, nothing changes
+False
+>>> ex.back_to_original(); ex.node.is_root
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from lotus_kit.core.errors import IllegalAction, LotusKitError, RecordError
+from lotus_kit.core.records import GameRecord, load, loads
+from lotus_kit.ui.board import BoardWidget, LiveFigureWidget
+from lotus_kit.ui.compare import TOPICS, LineDiff, diff
+from lotus_kit.ui.phases.text import box, event_html, linkify, seat_html
+from lotus_kit.ui.session import name_seats
+from lotus_kit.ui.tree import BranchTree, Fill, Line, Node, decision_kind
+from lotus_kit.views.charts import conflict_chart, rebellion_chart, score_figure, timeline_chart
+from lotus_kit.white_lotus.actions import (
+    Action,
+    Bid,
+    BreakTie,
+    ChooseProvince,
+    DeclareRebellion,
+    JoinSide,
+    Pass,
+    PlaceChip,
+    PlaceMarker,
+    TakeIncome,
+    TakeRefund,
+    TakeReward,
+    TempleDraw,
+)
+from lotus_kit.white_lotus.engine import legal_actions, to_act
+from lotus_kit.white_lotus.events import (
+    ConflictRound,
+    PhaseStarted,
+    RebellionResolved,
+    RewardTaken,
+)
+from lotus_kit.white_lotus.game import NAME, new_record
+from lotus_kit.white_lotus.scoring import score
+from lotus_kit.white_lotus.seats import seat_name
+from lotus_kit.white_lotus.state import PHASE_NAMES, State
+
+__all__ = ["CHART_KINDS", "Explorer", "describe_action"]
+
+log = logging.getLogger(__name__)
+
+CHART_KINDS: tuple[tuple[str, str], ...] = (
+    ("auto", "auto"), ("score", "score"), ("conflict", "conflict"), ("rebellion", "rebellion"),
+    ("by year", "timeline"), ("off", "off"))
+"""The charts the explorer can show (label, value); ``auto`` picks the one that explains the step."""
+
+ORIGIN_WORDS = {"record": "recorded", "changed": "changed by you", "bot": "filled by a bot"}
+_ORIGIN_COLOURS = {"record": "#6b6256", "changed": "#b35c00", "bot": "#6a3d9a"}
+
+
+# -- words ----------------------------------------------------------------------------------------------
+def _province(state: State, pid: str | None) -> str:
+    if pid is None:
+        return "—"
+    board = state.board
+    return board.province(pid).name if pid in board.index_of else pid
+
+
+def _cards(cards: Sequence[int] | None) -> str:
+    if not cards:
+        return "no cards"
+    return "+".join(map(str, cards)) + f" = {sum(cards)}"
+
+
+def describe_action(action: Action, state: State, seat: bool = True) -> str:
+    """An action in words, province ids as names (``"Red names Blue with 3+2 = 5"``).
+
+    >>> from lotus_kit.white_lotus.engine import new_game
+    >>> describe_action(Bid(0, 1, (3, 2)), new_game(4, seed=1))
+    'Red names Blue with 3+2 = 5'
+    >>> describe_action(PlaceMarker(2, "CHEN"), new_game(4, seed=1), seat=False)
+    'claims Chengdu'
+    """
+    a = action
+    if isinstance(a, PlaceMarker):
+        text = f"claims {_province(state, a.province)}"
+    elif isinstance(a, Pass):
+        text = "passes (no more optional markers)"
+    elif isinstance(a, ChooseProvince):
+        text = f"resolves {_province(state, a.province)} next"
+    elif isinstance(a, Bid):
+        text = f"names {seat_name(a.target)} with {_cards(a.cards)}"
+    elif isinstance(a, BreakTie):
+        text = f"breaks the tie: {seat_name(a.leaver)} leaves"
+    elif isinstance(a, TakeRefund):
+        text = f"takes the refund as {_cards(a.cards)}"
+    elif isinstance(a, DeclareRebellion):
+        text = "leads a rebellion" if a.lead else "declines to lead a rebellion"
+    elif isinstance(a, JoinSide):
+        side = {"emperor": "backs the emperor", "rebels": "backs the rebels", None: "fights as leader"}[a.side]
+        text = f"{side} with combat {_cards(a.cards)}"
+    elif isinstance(a, TakeReward):
+        if a.province is None:
+            text = "takes a VP chip"
+        else:
+            i = state.index(a.province) if a.province in state.board.index_of else -1
+            owner = seat_name(state.owners[i]) if i >= 0 and state.owners[i] >= 0 else "nobody"
+            text = f"takes {_province(state, a.province)} from {owner}"
+    elif isinstance(a, TakeIncome):
+        split = ""
+        if a.influence is not None or a.combat is not None:
+            split = f" (influence {_cards(a.influence)}, combat {_cards(a.combat)})"
+        if a.palaces_for_combat:
+            text = f"takes income, {a.palaces_for_combat} palace(s) paying combat{split}"
+        else:
+            text = f"takes income, palaces paying influence{split}"
+    elif isinstance(a, PlaceChip):
+        text = f"places the chip in {_province(state, a.province)}"
+    elif isinstance(a, TempleDraw):
+        text = "uses a temple's extra draw" if a.draw else "declines the temple draws"
+    else:                                                   # pragma: no cover - every action is above
+        text = repr(a)
+    return f"{seat_name(a.seat)} {text}" if seat else text
+
+
+def _origin_html(origin: str) -> str:
+    colour = _ORIGIN_COLOURS.get(origin, "#6b6256")
+    return f'<span style="color:{colour};font-style:italic">{escape(ORIGIN_WORDS.get(origin, origin))}</span>'
+
+
+def _as_record(source: GameRecord | str | os.PathLike | bytes | None) -> GameRecord:
+    """A record from a record, JSON bytes (an upload), JSON text or a path (RecordError when it cannot
+    be read). Text that starts like JSON or spans lines is JSON; other text is a path."""
+    if source is None:
+        return new_record(4, 0)
+    if isinstance(source, GameRecord):
+        return source
+    if isinstance(source, bytes | bytearray | memoryview):
+        try:
+            return loads(bytes(source).decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise RecordError("record", f"not UTF-8 text ({exc.reason})") from None
+    if isinstance(source, str) and (source.lstrip()[:1] in ("{", "[", '"') or "\n" in source):
+        return loads(source)
+    path = Path(source)
+    try:
+        return load(path)
+    except OSError as exc:
+        raise RecordError("record", f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+# -- card toggles (a fixed pool of buttons, reused from step to step) --------------------------------------
+class _CardToggles(widgets.VBox):
+    """Toggle buttons for the cards of one hand. The buttons are made once (more only when a hand is
+    bigger than any before) and relabelled per step, so stepping never piles up widgets."""
+
+    def __init__(self) -> None:
+        self.label = widgets.HTML()
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.total = widgets.HTML()
+        self._pool: list[widgets.ToggleButton] = []
+        self._values: tuple[int, ...] = ()
+        self._kind = "influence"
+        super().__init__([self.label, self.row, self.total])
+
+    def _toggle(self) -> widgets.ToggleButton:
+        t = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto", min_width="40px", margin="1px"))
+        t.observe(lambda _c, t=t: self._pressed(t), "value")
+        return t
+
+    def _pressed(self, t: widgets.ToggleButton) -> None:
+        """A pressed card is coloured (influence blue, combat red) with a tick; the others stay grey."""
+        style = ("info" if self._kind == "influence" else "danger") if t.value else ""
+        if t.button_style != style:
+            t.button_style = style
+        icon = "check" if t.value else ""
+        if t.icon != icon:
+            t.icon = icon
+        self._update_total()
+
+    def show(self, kind: str, values: Sequence[int], selected: Sequence[int] = ()) -> None:
+        """Show ``values`` (largest first) as ``kind`` cards with ``selected`` pressed."""
+        values = tuple(sorted(values, reverse=True))
+        while len(self._pool) < len(values):
+            self._pool.append(self._toggle())
+        self._values = values
+        self._kind = kind
+        want = list(selected)
+        for t, v in zip(self._pool, values, strict=False):
+            label = "0 bluff" if v == 0 else str(v)
+            if t.description != label:
+                t.description = label
+            t.tooltip = ("the 0 card: a bluff, it always comes back (WL-CONF-9)" if v == 0
+                         else f"{kind} card of value {v}")
+            pressed = v in want
+            if pressed:
+                want.remove(v)
+            t.value = pressed
+            self._pressed(t)
+        shown = tuple(self._pool[: len(values)])
+        if self.row.children != shown:
+            self.row.children = shown
+        self.label.value = f"{kind.capitalize()} cards in hand (press the ones to play):"
+        self._update_total()
+
+    @property
+    def selected(self) -> tuple[int, ...]:
+        return tuple(sorted((v for v, t in zip(self._values, self._pool, strict=False) if t.value), reverse=True))
+
+    def select(self, values: Sequence[int]) -> None:
+        """Press exactly ``values`` (as far as the hand holds them)."""
+        want = list(values)
+        for v, t in zip(self._values, self._pool, strict=False):
+            pressed = v in want
+            if pressed:
+                want.remove(v)
+            t.value = pressed
+
+    def _update_total(self) -> None:
+        sel = self.selected
+        if not self._values:
+            self.total.value = "<i>no cards in hand</i>"
+        else:
+            self.total.value = f"Playing: <b>{escape(_cards(sel))}</b>"
+
+
+# -- the explorer -----------------------------------------------------------------------------------------
+class Explorer(widgets.VBox):
+    """The what-if explorer for one recorded game (a :class:`GameRecord`, a path or JSON text;
+    None starts with an empty 4-player game until a record is loaded).
+
+    ``fill`` is the default :class:`~lotus_kit.ui.tree.Fill` for the changes (heuristic bots,
+    seed 0); ``board_width`` the board's width in pixels; ``chart`` the first chart shown (one of
+    :data:`CHART_KINDS`, default ``"auto"``).
+
+    Scripts and tests use :meth:`go`, :meth:`next`, :meth:`prev`, :meth:`jump`, :meth:`change`,
+    :meth:`switch`, :meth:`back_to_original`, :meth:`compare` and :meth:`load`; the widgets call
+    the same methods. ``timings`` keeps the last step change, chart drawing and recompute in ms.
+
+    Speed: a step updates the board figure in place (one ``batch_update``), the texts and the change
+    panel (its card buttons are a pool reused from step to step: stepping makes no widgets). The
+    chart is redrawn only when the chart to show changes (figures are cached by what they show, and
+    a cached one is swapped in with one delete, one add and one relayout). With ``chart_delay`` > 0
+    (seconds) the drawing waits for that much idle time in a running kernel, so the step answers
+    first and quick steps in a row draw the chart once; the default 0 draws at once.
+    """
+
+    def __init__(self, record: GameRecord | str | os.PathLike | None = None, *, fill: Fill | None = None,
+                 board_width: int = 600, chart: str = "auto", **kwargs: Any):
+        record = _as_record(record)
+        self.tree = BranchTree(record)
+        self.node: Node = self.tree.root
+        self.step = 0
+        self.timings: dict[str, float] = {}
+        self._syncing = False
+        self._episodes: dict[int, _Episodes] = {}
+        self._chart_cache: OrderedDict[tuple, dict] = OrderedDict()
+        self._chart_key: tuple | None = None
+        self._chart_pending: asyncio.TimerHandle | None = None
+        self.chart_delay = 0.0
+        self._editor: tuple[int, int, str] | None = None
+        self.last_diff: LineDiff | None = None
+        fill = fill or Fill()
+        state = self.line.states[0]
+
+        # header and loading
+        self.title = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Load a record",
+                                         layout=widgets.Layout(width="auto"))
+        self.upload.observe(self._on_upload, "value")
+        self.load_message = widgets.HTML()
+        header = widgets.HBox([self.title, self.upload], layout=widgets.Layout(
+            justify_content="space-between", align_items="center", width="100%"))
+
+        # timeline
+        def nav(icon: str, tip: str) -> widgets.Button:
+            return widgets.Button(description="", icon=icon, tooltip=tip, layout=widgets.Layout(width="40px"))
+
+        self.first_button = nav("fast-backward", "the start of the game")
+        self.prev_button = nav("chevron-left", "previous step")
+        self.next_button = nav("chevron-right", "next step")
+        self.last_button = nav("fast-forward", "the end of the line")
+        self.first_button.on_click(lambda _b: self.go(0))
+        self.prev_button.on_click(lambda _b: self.prev())
+        self.next_button.on_click(lambda _b: self.next())
+        self.last_button.on_click(lambda _b: self.go(self.line.steps))
+        self.slider = widgets.IntSlider(value=0, min=0, max=max(self.line.steps, 1), description="Step",
+                                        continuous_update=False, layout=widgets.Layout(width="460px"))
+        self.slider.observe(self._on_slider, "value")
+        self.jump_menu = widgets.Dropdown(description="Jump to", options=[("—", -1)], value=-1,
+                                          layout=widgets.Layout(width="330px"))
+        self.jump_menu.observe(self._on_jump, "value")
+        self.where = widgets.HTML()
+        timeline = widgets.HBox([self.first_button, self.prev_button, self.slider, self.next_button,
+                                 self.last_button, self.jump_menu],
+                                layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+
+        # the board
+        self.board = BoardWidget(state, width=board_width)
+        self.board.on_province_click(self._on_province)
+
+        # the step: what happened, what is decided next
+        self.line_info = widgets.HTML()
+        self.here = widgets.HTML()
+
+        # the change panel
+        self.change_title = widgets.HTML()
+        label = {"description_width": "initial"}
+        self.choice = widgets.Dropdown(description="Decision", options=[], layout=widgets.Layout(width="98%"),
+                                       style=label)
+        self.target = widgets.Dropdown(description="Dragon card names", options=[], style=label,
+                                       layout=widgets.Layout(width="260px"))
+        self.side = widgets.Dropdown(description="Side", options=[], style=label, layout=widgets.Layout(width="340px"))
+        self.cards = _CardToggles()
+        self.fill_kind = widgets.Dropdown(
+            description="Fill with", value=fill.kind, layout=widgets.Layout(width="230px"), style=label,
+            options=[("heuristic bots", "heuristic"), ("random bots", "random"), ("my own choices", "ask")])
+        self.fill_seed = widgets.BoundedIntText(value=fill.seed, min=0, max=10**9, description="seed", style=label,
+                                                layout=widgets.Layout(width="120px"))
+        self.replay_button = widgets.Button(description="Replay with this decision", button_style="warning",
+                                            icon="code-fork", layout=widgets.Layout(width="240px"),
+                                            tooltip="Take this decision instead and replay the rest of the game")
+        self.replay_button.on_click(lambda _b: self.replay_choice())
+        self.change_message = widgets.HTML()
+        self.editor = widgets.VBox([self.choice, self.target, self.side, self.cards])
+        self.change_panel = widgets.VBox(
+            [self.change_title, self.editor, widgets.HBox([self.fill_kind, self.fill_seed]),
+             self.replay_button, self.change_message],
+            layout=widgets.Layout(border="1px solid #c9a227", padding="4px 8px", margin="6px 0 0 0",
+                                  width="100%"))
+        self.change_panel.add_class("lotus-explorer-change")
+        right = widgets.VBox([self.where, self.line_info, self.here, self.change_panel],
+                             layout=widgets.Layout(flex="1 1 380px", min_width="360px", max_width="560px",
+                                                   padding="0 0 0 10px"))
+        main = widgets.HBox([self.board, right], layout=widgets.Layout(align_items="flex-start",
+                                                                        flex_flow="row wrap"))
+
+        # lines and the diff
+        self.lines = widgets.Select(options=[("0 · the original record", 0)], value=0, rows=5,
+                                    description="Lines", layout=widgets.Layout(width="98%"))
+        self.lines.observe(self._on_lines, "value")
+        self.original_button = widgets.Button(description="Back to the original", icon="undo",
+                                              layout=widgets.Layout(width="200px"))
+        self.original_button.on_click(lambda _b: self.back_to_original())
+        self.compare_a = widgets.Dropdown(description="Compare", options=[("0 · the original record", 0)], value=0,
+                                          layout=widgets.Layout(width="98%"))
+        self.compare_b = widgets.Dropdown(description="with", options=[("0 · the original record", 0)], value=0,
+                                          layout=widgets.Layout(width="98%"))
+        self.only_changes = widgets.Checkbox(value=True, description="only what changed", indent=False)
+        for w in (self.compare_a, self.compare_b, self.only_changes):
+            w.observe(self._on_compare, "value")
+        self.diff_view = widgets.HTML()
+        lines_box = widgets.VBox([self.lines, self.original_button, self.compare_a, self.compare_b,
+                                  self.only_changes], layout=widgets.Layout(width="500px", min_width="360px"))
+        diff_box = widgets.VBox([self.diff_view], layout=widgets.Layout(flex="1 1 560px", padding="0 0 0 10px"))
+        lower = widgets.HBox([lines_box, diff_box], layout=widgets.Layout(align_items="flex-start",
+                                                                           flex_flow="row wrap", width="100%"))
+
+        # the chart
+        self.chart_kind = widgets.ToggleButtons(options=CHART_KINDS, value=chart, description="Chart",
+                                                style={"button_width": "80px"})
+        self.chart_kind.observe(lambda _c: self._refresh_chart(), "value")
+        self.chart_note = widgets.HTML()
+        self.chart = LiveFigureWidget(layout={"width": 800, "height": 300})
+        self.chart_box = widgets.VBox([self.chart])
+
+        kwargs.setdefault("layout", widgets.Layout(width="100%"))
+        chart_row = widgets.HBox([self.chart_kind, self.chart_note], layout=widgets.Layout(align_items="center",
+                                                                                        flex_flow="row wrap"))
+        super().__init__([header, self.load_message, timeline, main, chart_row, self.chart_box, lower], **kwargs)
+        self.add_class("lotus-explorer")
+        for name in ("title", "load_message", "slider", "jump_menu", "where", "line_info", "here", "choice", "target",
+                     "side", "cards", "fill_kind", "replay_button", "change_message", "lines", "original_button",
+                     "compare_a", "compare_b", "diff_view", "chart_kind", "chart_box", "first_button", "prev_button",
+                     "next_button", "last_button"):
+            getattr(self, name).add_class("lotus-explorer-" + name.replace("_", "-"))
+        self._line_changed(step=0)
+
+    # -- what is shown ----------------------------------------------------------------------------------
+    @property
+    def line(self) -> Line:
+        """The line being explored."""
+        return self.node.line
+
+    @property
+    def state(self) -> State:
+        """The state at the current step."""
+        return self.line.states[self.step]
+
+    @property
+    def decision(self) -> Action | None:
+        """The decision taken at the current step on this line (None at the end)."""
+        return self.line.actions[self.step] if self.step < self.line.steps else None
+
+    @property
+    def fill(self) -> Fill:
+        return Fill(self.fill_kind.value, int(self.fill_seed.value))
+
+    # -- moving along the timeline ------------------------------------------------------------------------
+    def go(self, step: int) -> None:
+        """Show step ``step`` (clamped to the line): the state after ``step`` actions."""
+        step = max(0, min(int(step), self.line.steps))
+        t0 = time.perf_counter()
+        self.step = step
+        with self._quiet():
+            if self.slider.value != step:
+                self.slider.value = step
+        self._show_step()
+        self.timings["step_ms"] = (time.perf_counter() - t0) * 1000
+
+    def next(self) -> None:
+        self.go(self.step + 1)
+
+    def prev(self) -> None:
+        self.go(self.step - 1)
+
+    def jump(self, year: int, phase: int = 1) -> bool:
+        """Go to the first step of ``year``, phase ``phase``; False (and nothing moves) when the line
+        has no such phase."""
+        for label_year, label_phase, step in self._phase_starts():
+            if (label_year, label_phase) == (year, phase):
+                self.go(step)
+                return True
+        return False
+
+    def _phase_starts(self) -> list[tuple[int, int, int]]:
+        """(year, phase, first step) of every phase on the line, in order (phase 7: the end)."""
+        return self._episodes_for(self.line).phase_starts
+
+    # -- changing a decision --------------------------------------------------------------------------------
+    def change(self, action: Action, fill: Fill | None = None) -> tuple[bool, str]:
+        """Take ``action`` at the current step instead of the line's decision there and replay the
+        rest (see :func:`lotus_kit.ui.tree.replay`). Shows the new line from the next step and the
+        diff against the original. Returns ``(ok, message)``; an illegal decision is refused with
+        the engine's reason (rule id) and nothing changes."""
+        fill = fill or self.fill
+        index = self.step
+        t0 = time.perf_counter()
+        try:
+            node, created = self.tree.add(self.node, index, action, fill)
+        except IllegalAction as exc:
+            return self._say(False, name_seats(f"Not possible here: {exc.rule}: {exc.message}"))
+        except LotusKitError as exc:
+            return self._say(False, name_seats(f"Not possible here: {exc}"))
+        except ValueError as exc:
+            return self._say(False, str(exc))
+        ms = (time.perf_counter() - t0) * 1000
+        if created:
+            self.timings["recompute_ms"] = ms
+        self.node = node
+        with self._quiet():
+            self.compare_a.value = 0
+        # show the step after the change; a line that waits for the user shows where it waits
+        step = node.line.steps if node.line.waiting is not None else min(index + 1, node.line.steps)
+        self._line_changed(step=step, lines_changed=created)
+        with self._quiet():
+            self.compare_b.value = node.number
+        self._refresh_diff()
+        d = self.last_diff
+        if created:
+            text = (f"Line {node.number}: {describe_action(action, self.line.states[index])} at step {index}. "
+                    f"Replayed in {ms:.0f} ms: {node.line.summary()}.")
+        elif node.index == index and node.edge is not None and node.edge.action == action:
+            text = f"This change was made before: showing line {node.number} again ({node.line.summary()})."
+        else:
+            text = f"That is the decision line {node.number} already takes there: showing it."
+        if d is not None and not node.is_root:
+            text += " " + d.summary() + " " + _score_change(self.tree.root.line, node.line)
+        if node.line.waiting is not None:
+            text += (f" The line waits for {seat_name(node.line.waiting)}'s decision at step {node.line.steps}: "
+                     "choose it here and press “Replay with this decision”.")
+        return self._say(True, text)
+
+    def replay_choice(self) -> tuple[bool, str]:
+        """The "Replay" button: the decision set in the change panel."""
+        action = self._editor_action()
+        if action is None:
+            return self._say(False, "There is no decision to change at this step.")
+        return self.change(action)
+
+    def _say(self, ok: bool, message: str) -> tuple[bool, str]:
+        self.change_message.value = box(linkify(message), "ok" if ok else "error")
+        return ok, message
+
+    # -- lines --------------------------------------------------------------------------------------------
+    def switch(self, where: str | int | Node, step: int | None = None) -> tuple[bool, str]:
+        """Show another line (a path, a line number or a node), at ``step`` (default: the same step)."""
+        try:
+            node = self.tree.get(where)
+        except KeyError as exc:
+            return self._say(False, str(exc.args[0]))
+        self.node = node
+        self._line_changed(step=self.step if step is None else step, lines_changed=False)
+        with self._quiet():
+            self.compare_b.value = node.number
+        self._refresh_diff()
+        return True, f"Showing line {node.number}."
+
+    def back_to_original(self) -> None:
+        """Back to the recorded game, at the same step."""
+        self.switch(self.tree.root)
+        self.change_message.value = box("Back on the original record.", "info")
+
+    def compare(self, a: str | int | Node, b: str | int | Node) -> LineDiff:
+        """Set lines ``a`` and ``b`` side by side in the diff view; returns the diff."""
+        na, nb = self.tree.get(a), self.tree.get(b)
+        with self._quiet():
+            self.compare_a.value = na.number
+            self.compare_b.value = nb.number
+        self._refresh_diff()
+        return self.last_diff
+
+    # -- loading ---------------------------------------------------------------------------------------
+    def load(self, source: GameRecord | str | bytes | os.PathLike) -> tuple[bool, str]:
+        """Explore another record (a record, JSON text or bytes, or a path). A record that cannot be
+        read or replayed is refused with the field or action at fault; nothing changes."""
+        try:
+            record = _as_record(source)
+            if record.game != NAME:
+                raise RecordError("game", f"the explorer knows {NAME}, not {record.game!r}")
+            tree = BranchTree(record)
+        except RecordError as exc:
+            message = f"Cannot load this record: {exc}"
+            self.load_message.value = box(escape(message), "error")
+            return False, message
+        except LotusKitError as exc:
+            message = f"Cannot load this record: {exc}"
+            self.load_message.value = box(escape(message), "error")
+            return False, message
+        self.tree = tree
+        self.node = tree.root
+        self._episodes.clear()
+        self._chart_cache.clear()
+        self._chart_key = None
+        self._line_changed(step=0, lines_changed=True)
+        with self._quiet():
+            self.compare_a.value = 0
+            self.compare_b.value = 0
+        self._refresh_diff()
+        final = tree.root.line.final
+        message = (f"Loaded a {final.players}-player game with {tree.root.line.steps} actions "
+                   f"({final.year} year{'s' if final.year != 1 else ''}).")
+        self.load_message.value = box(escape(message), "ok")
+        self.change_message.value = ""
+        return True, message
+
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = item["content"]
+        self.load(bytes(content))
+
+    # -- refreshing -------------------------------------------------------------------------------------
+    class _Quiet:
+        def __init__(self, owner: Explorer):
+            self.owner = owner
+
+        def __enter__(self) -> None:
+            self.before = self.owner._syncing
+            self.owner._syncing = True
+
+        def __exit__(self, *exc: object) -> None:
+            self.owner._syncing = self.before
+
+    def _quiet(self) -> Explorer._Quiet:
+        return Explorer._Quiet(self)
+
+    def _line_changed(self, step: int, lines_changed: bool = True) -> None:
+        """A new line is shown (or the tree grew): timeline range, jump menu, lines list, title."""
+        line = self.line
+        with self._quiet():
+            self.slider.max = max(line.steps, 1)
+            self.slider.disabled = line.steps == 0
+            starts = self._phase_starts()
+            options = [(self._phase_label(y, p, s), s) for y, p, s in starts]
+            by_step = dict((s, label) for label, s in options)    # phases starting together: the last
+            unique = [(label, s) for s, label in by_step.items()]
+            if list(self.jump_menu.options) != unique:
+                self.jump_menu.options = unique or [("—", -1)]
+            if lines_changed:
+                self._refresh_lines()
+            self.lines.value = self.node.number
+        record = self.tree.record
+        title = record.meta.get("title") if isinstance(record.meta, dict) else None
+        root = self.tree.root.line
+        self.title.value = (f'<div style="font-size:120%"><b>What-if explorer</b> · '
+                            f'{escape(str(title)) if title else "a recorded game"} · {root.final.players} players, '
+                            f'{root.steps} recorded actions</div>')
+        self._line_info()
+        self.go(step)
+
+    def _phase_label(self, year: int, phase: int, step: int) -> str:
+        if phase == 7:
+            return f"the end (step {step})"
+        return f"year {year} · {phase} {PHASE_NAMES[phase]} (step {step})"
+
+    def _line_info(self) -> None:
+        node = self.node
+        line = node.line
+        if node.is_root:
+            counts = f"{line.steps} recorded decisions"
+            head = f"<b>Line 0: the original record</b> · {counts}"
+        else:
+            edge = node.edge
+            before = node.parent.line.states[edge.index]
+            head = (f"<b>Line {node.number}</b>: branch of line {node.parent.number} at step {edge.index}: "
+                    f"{linkify(describe_action(edge.action, before))} · "
+                    f"{escape(edge.fill.describe())}<br>{linkify(line.summary())}")
+            if line.dropped:
+                states = node.parent.line.states
+                items = "".join(f"<li>step {d.step}: {linkify(describe_action(d.action, states[d.step]))}"
+                                f" — {linkify(name_seats(d.reason))}</li>" for d in line.dropped[:40])
+                more = f"<li>… and {len(line.dropped) - 40} more</li>" if len(line.dropped) > 40 else ""
+                head += (f'<details><summary>{len(line.dropped)} recorded decision(s) no longer fit</summary>'
+                         f'<ul style="max-height:140px;overflow-y:auto;margin:2px 0;padding-left:18px">'
+                         f"{items}{more}</ul></details>")
+        result = ""
+        if line.is_over:
+            won = " and ".join(seat_html(s) for s in line.final.winners)
+            result = f" · ends: {won} win{'s' if len(line.final.winners) == 1 else ''}"
+        self.line_info.value = box(head + result, "warn" if not node.is_root else "info")
+
+    def _show_step(self) -> None:
+        """Bring every per-step view to the current step (the board in place, the texts, the editor,
+        the chart only when the chart to show is another one)."""
+        line, k = self.line, self.step
+        state = line.states[k]
+        self.board.show(state)
+        with self._quiet():
+            value = max((s for _y, _p, s in self._phase_starts() if s <= k), default=-1)
+            if value in [v for _l, v in self.jump_menu.options]:
+                self.jump_menu.value = value
+        self.prev_button.disabled = self.first_button.disabled = k == 0
+        self.next_button.disabled = self.last_button.disabled = k >= line.steps
+        phase = "the game is over" if state.is_over else f"phase {int(state.phase)}: {PHASE_NAMES[int(state.phase)]}"
+        self.where.value = (f'<div style="font-size:110%"><b>Step {k}</b> of {line.steps} · year {state.year} · '
+                            f"{phase} · emperor {seat_html(state.emperor)}</div>")
+        self.here.value = self._here_html(line, k)
+        self._refresh_editor()
+        self._refresh_chart()
+
+    def _here_html(self, line: Line, k: int) -> str:
+        state = line.states[k]
+        parts = []
+        if k == 0:
+            parts.append("<b>The start of the game.</b>")
+        else:
+            prev = line.states[k - 1]
+            parts.append(f"<b>Step {k - 1} → {k}:</b> {linkify(describe_action(line.actions[k - 1], prev))} "
+                         f"({_origin_html(line.origins[k - 1])})")
+        events = [e for e in state.events if not isinstance(e, PhaseStarted)]
+        items = "".join(f"<li>{event_html(e)}</li>" for e in events) or "<li><i>nothing else happened</i></li>"
+        parts.append(f'<ul class="lotus-explorer-events" style="max-height:170px;overflow-y:auto;margin:2px 0;'
+                     f'padding-left:18px;line-height:1.4">{items}</ul>')
+        return "".join(parts)
+
+    # -- the change panel -------------------------------------------------------------------------------
+    def _decider(self) -> tuple[int | None, Action | None]:
+        """The seat that decides at the current step, and the line's decision there."""
+        line, k = self.line, self.step
+        state = line.states[k]
+        if state.is_over:
+            return None, None
+        if k < line.steps:
+            return line.actions[k].seat, line.actions[k]
+        if line.waiting is not None:
+            return line.waiting, None
+        acting = to_act(state)
+        return (min(acting) if acting else None), None
+
+    def _refresh_editor(self) -> None:
+        state = self.state
+        seat, current = self._decider()
+        show = {"choice": False, "target": False, "side": False, "cards": False}
+        if seat is None:
+            self._editor = None
+            if state.is_over:
+                self.change_title.value = ("<b>Change a decision</b>: this is the end of the game; step back to a "
+                                           "decision to change it.")
+            else:
+                self.change_title.value = "<b>Change a decision</b>: nobody decides here."
+            self.replay_button.disabled = True
+        else:
+            kind = decision_kind(state)
+            self._editor = (self.step, seat, kind)
+            legal = legal_actions(state, seat)
+            if current is not None:
+                now = (f"On this line: {linkify(describe_action(current, state))} "
+                       f"({_origin_html(self.line.origins[self.step])}).")
+            else:
+                now = f"{seat_html(seat)} must decide here: the line waits for your choice."
+            self.change_title.value = (f"<b>Change the decision of step {self.step}</b> "
+                                       f"({seat_html(seat)}, {escape(_KIND_WORDS.get(kind, kind))})<br>{now}")
+            if kind == "bid":
+                targets = sorted({a.target for a in legal if isinstance(a, Bid)})
+                self._set_options(self.target, [(seat_name(s), s) for s in targets],
+                                  current.target if isinstance(current, Bid) else None)
+                self.cards.show("influence", state.hands[seat].influence_cards(),
+                                current.cards if isinstance(current, Bid) else ())
+                show.update(target=True, cards=True)
+            elif kind == "side":
+                sides = []
+                for a in legal:
+                    if isinstance(a, JoinSide) and a.side not in sides:
+                        sides.append(a.side)
+                words = {"emperor": "the emperor", "rebels": "the rebels",
+                         None: "his own (leader: the side is fixed, WL-REB-3)"}
+                self._set_options(self.side, [(words[s], s) for s in sides],
+                                  current.side if isinstance(current, JoinSide) else None)
+                self.cards.show("combat", state.hands[seat].combat_cards(),
+                                current.cards if isinstance(current, JoinSide) else ())
+                show.update(side=True, cards=True)
+            else:
+                options = [(describe_action(a, state, seat=False), a) for a in legal]
+                if current is not None and current not in legal:
+                    options.insert(0, (describe_action(current, state, seat=False) + " (on this line)", current))
+                self._set_options(self.choice, options, current)
+                show.update(choice=True)
+            self.replay_button.disabled = False
+        for name, visible in show.items():
+            getattr(self, name).layout.display = "flex" if visible else "none"
+        self.editor.layout.display = "flex" if any(show.values()) else "none"
+
+    def _set_options(self, dropdown: widgets.Dropdown, options: list[tuple[str, Any]], value: Any) -> None:
+        with self._quiet():
+            if list(dropdown.options) != options:
+                dropdown.options = options
+            values = [v for _l, v in options]
+            if value in values:
+                dropdown.value = value
+            elif options:
+                dropdown.value = options[0][1]
+
+    def _editor_action(self) -> Action | None:
+        if self._editor is None:
+            return None
+        _step, seat, kind = self._editor
+        if kind == "bid":
+            return Bid(seat, self.target.value, self.cards.selected) if self.target.value is not None else None
+        if kind == "side":
+            return JoinSide(seat, self.side.value, self.cards.selected)
+        return self.choice.value
+
+    def _on_province(self, pid: str) -> None:
+        """A click on the board picks that province in the decision list, when it is a choice there."""
+        if self._editor is None or self.choice.layout.display == "none":
+            self._say(False, f"{_province(self.state, pid)}: there is no province to choose at this step.")
+            return
+        for _label, action in self.choice.options:
+            if getattr(action, "province", None) == pid:
+                self.choice.value = action
+                self.change_message.value = box(
+                    linkify(f"Picked: {describe_action(action, self.state)}. Press “Replay with this decision”."),
+                    "info")
+                return
+        self._say(False, f"{_province(self.state, pid)} is not a legal choice at this step.")
+
+    # -- lines list and diff --------------------------------------------------------------------------------
+    def _node_label(self, node: Node) -> str:
+        line = node.line
+        if line.is_over:
+            result = " and ".join(seat_name(s) for s in line.final.winners)
+            result += " wins" if len(line.final.winners) == 1 else " win"
+        elif line.waiting is not None:
+            result = f"waits for {seat_name(line.waiting)}"
+        else:
+            result = "not finished"
+        if node.is_root:
+            return f"0 · the original record · {result}"
+        edge = node.edge
+        before = node.parent.line.states[edge.index]
+        fill = "" if edge.fill == Fill() else f" · {edge.fill.kind} #{edge.fill.seed}"
+        indent = "\u2003" * (node.depth - 1)
+        return f"{indent}↳ {node.number} · step {edge.index}: {describe_action(edge.action, before)}{fill} · {result}"
+
+    def _refresh_lines(self) -> None:
+        options = [(self._node_label(n), n.number) for n in self.tree.walk()]
+        with self._quiet():
+            for w in (self.lines, self.compare_a, self.compare_b):
+                value = w.value
+                w.options = options
+                w.value = value if value in [v for _l, v in options] else 0
+
+    def _on_lines(self, change: dict) -> None:
+        if self._syncing or change["new"] is None or change["new"] == self.node.number:
+            return
+        self.switch(change["new"])
+
+    def _on_compare(self, _change: dict) -> None:
+        if not self._syncing:
+            self._refresh_diff()
+
+    def _refresh_diff(self) -> None:
+        a, b = self.tree.get(self.compare_a.value), self.tree.get(self.compare_b.value)
+        d = diff(a.line, b.line)
+        self.last_diff = d
+        self.diff_view.value = self._diff_html(a, b, d)
+
+    def _diff_html(self, a: Node, b: Node, d: LineDiff) -> str:
+        if a is b:
+            hint = ("Change a decision (the panel above) to make a new line, then compare it here."
+                    if len(self.tree) == 1 else "Pick two different lines to compare.")
+            return box(f"<b>Line {a.number}</b> compared with itself. {escape(hint)}", "info")
+        only = self.only_changes.value
+        head_a, head_b = f"line {a.number}" + (" (original)" if a.is_root else ""), f"line {b.number}"
+        rows = []
+        for topic in ("score", "conflict", "emperor", "rebellion"):      # the headline first
+            title = TOPICS[topic]
+            topic_rows = [r for r in d.topic(topic) if r.changed or not only or topic == "score"]
+            if not topic_rows:
+                continue
+            rows.append(f'<tr><th colspan="3" style="text-align:left;background:#efe7d4;padding:3px 6px">'
+                        f"{linkify(title)}</th></tr>")
+            for r in topic_rows:
+                style = "background:#fde9b8;" if r.changed else ""
+                mark = ' <span title="changed">◆</span>' if r.changed else ""
+                rows.append(f'<tr style="{style}" class="{"lotus-diff-changed" if r.changed else "lotus-diff-same"}" '
+                            f'data-topic="{r.topic}">'
+                            f'<td class="lotus-diff-key" style="padding:2px 6px">{escape(r.key)}{mark}</td>'
+                            f'<td class="lotus-diff-a" style="padding:2px 6px">{linkify(r.a)}</td>'
+                            f'<td class="lotus-diff-b" style="padding:2px 6px">{"<b>" if r.changed else ""}'
+                            f'{linkify(r.b)}{"</b>" if r.changed else ""}</td></tr>')
+        first = ""
+        if d.first_step is not None:
+            st = a.line.states[d.first_step]
+            first = (f"The lines part at step {d.first_step} (year {st.year}, phase {int(st.phase)}). ")
+        summary = box(escape(first + d.summary()), "warn" if d.changed else "info")
+        table = ('<div style="max-height:430px;overflow-y:auto">'
+                 '<table class="lotus-diff" style="border-collapse:collapse;width:100%;font-size:95%" border="1" '
+                 f'bordercolor="#d8cfbb"><tr><th style="width:34%"></th><th style="width:33%">{escape(head_a)}</th>'
+                 f'<th style="width:33%">{escape(head_b)}</th></tr>' + "".join(rows) + "</table></div>")
+        return f"<b>What changed</b> ({escape(head_a)} against {escape(head_b)}){summary}{table}"
+
+    # -- the chart ----------------------------------------------------------------------------------------
+    def _episodes_for(self, line: Line) -> _Episodes:
+        ep = self._episodes.get(id(line))
+        if ep is None or ep.line is not line:
+            ep = self._episodes[id(line)] = _Episodes(line)
+        return ep
+
+    def chart_spec(self) -> tuple[tuple | None, Callable[[], go.Figure] | None, str]:
+        """What the chart shows at the current step: (key, maker, note); key None hides it."""
+        kind = self.chart_kind.value
+        line, k = self.line, self.step
+        state = line.states[k]
+        ep = self._episodes_for(line)
+        if kind == "off":
+            return None, None, ""
+        if kind == "auto":
+            kind = ep.auto_kind(k)
+        if kind == "conflict":
+            c = ep.conflict_at(k)
+            if c is None:
+                return None, None, "No conflict has been fought yet on this line (WL-CONF-5)."
+            start, n = c
+            rounds = tuple(e for s in line.states[start: k + 1] for e in s.events if isinstance(e, ConflictRound))[:n]
+            # keyed by the events themselves: lines that fought the same conflict share the chart
+            return ("conflict", rounds), lambda: conflict_chart(list(rounds)), "The conflict (WL-CONF-6..10)"
+        if kind == "rebellion":
+            r = ep.rebellion_at(k)
+            if r is None:
+                return None, None, "No rebellion has been fought yet on this line (WL-REB-2)."
+            start, n = r
+            events = tuple(e for s in line.states[start: k + 1] for e in s.events
+                           if isinstance(e, RebellionResolved | RewardTaken))
+            events = events[events.index(next(e for e in events if isinstance(e, RebellionResolved))):][:n]
+            return ("rebellion", events), lambda: rebellion_chart(list(events)), "The rebellion (WL-REB-5..10)"
+        if kind == "timeline":
+            states = line.states[: k + 1]
+            return (("timeline", id(line), state.year, state.is_over), lambda: timeline_chart(states),
+                    "The game by year (WL-SCORE-1..4, WL-EMP-1)")
+        lines = state.scores or score(state)
+        key = ("score", state.year, state.emperor, state.is_over, state.winners,
+               tuple((ln.buildings, ln.group_bonus, ln.largest_group, ln.dragons, ln.vp_chips) for ln in lines))
+        return key, lambda: score_figure(state), "The score (WL-SCORE-1..5)"
+
+    def _refresh_chart(self, now: bool = False) -> None:
+        """Bring the chart to the current step: at once, or, with ``chart_delay`` > 0 inside a
+        running kernel (and not ``now``), after that much idle time."""
+        key, _make, note = self.chart_spec()
+        self.chart_note.value = f'<span style="color:#4a4036">{linkify(note)}</span>' if note else ""
+        if key == self._chart_key:
+            self._cancel_chart()
+            return
+        loop = None
+        if not now and self.chart_delay > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        self._cancel_chart()
+        if loop is None:
+            self._draw_chart()
+        else:
+            self._chart_pending = loop.call_later(self.chart_delay, self._draw_chart)
+
+    def _cancel_chart(self) -> None:
+        if self._chart_pending is not None:
+            self._chart_pending.cancel()
+            self._chart_pending = None
+
+    def _draw_chart(self) -> None:
+        self._chart_pending = None
+        try:
+            key, make, _note = self.chart_spec()
+            if key == self._chart_key:
+                return
+            if key is None:
+                self.chart_box.layout.display = "none"
+                self._chart_key = None
+                return
+            t0 = time.perf_counter()
+            fig = self._chart_cache.get(key)
+            if fig is None:
+                fig = make().to_dict()
+                fig["layout"].pop("template", None)  # the widget keeps the one template it has
+                self._chart_cache[key] = fig
+                while len(self._chart_cache) > 48:
+                    self._chart_cache.popitem(last=False)
+            else:
+                self._chart_cache.move_to_end(key)
+            self._chart_key = key
+            w = self.chart
+            w._validate = False                       # the views' figures were validated when built
+            try:
+                with w.batch_update():
+                    w.data = ()
+                # a layout goes to the browser as a relayout, which merges: what the old chart had and
+                # the new one lacks (subplot titles, second axes) is removed first, or it would stay
+                # drawn; then each top-level part of the new layout replaces the old one. The
+                # template stays (every chart uses the same one; copying it is most of the cost).
+                gone = [k for k in (w.layout._props or {}) if k not in fig["layout"] and k != "template"]
+                if gone:
+                    w.plotly_relayout({k: None for k in gone})
+                w.add_traces(fig["data"])
+                w.update_layout(fig["layout"], overwrite=True)
+            finally:
+                w._validate = True
+            self.chart_box.layout.display = "flex"
+            self.timings["chart_ms"] = (time.perf_counter() - t0) * 1000
+        except Exception as exc:                      # a chart must never break the explorer
+            log.exception("the explorer's chart failed")
+            self.chart_note.value = box(escape(f"The chart could not be drawn: {exc}"), "error")
+
+    def _on_slider(self, change: dict) -> None:
+        if not self._syncing:
+            self.go(change["new"])
+
+    def _on_jump(self, change: dict) -> None:
+        if not self._syncing and change["new"] is not None and change["new"] >= 0:
+            self.go(change["new"])
+
+
+def _score_change(a: Line, b: Line) -> str:
+    """The final scores of line ``b`` against line ``a`` in words: ``"Final score: Red 10 → 8, ..."``."""
+    if not b.is_over:
+        return ""
+    old = {ln.seat: ln.total for ln in (a.final.scores or ())}
+    parts = []
+    for ln in b.final.scores:
+        was = old.get(ln.seat)
+        parts.append(f"{seat_name(ln.seat)} {was} → {ln.total}" if was not in (None, ln.total)
+                     else f"{seat_name(ln.seat)} {ln.total}")
+    won = " and ".join(seat_name(s) for s in b.final.winners)
+    before = " and ".join(seat_name(s) for s in a.final.winners) if a.is_over else ""
+    verb = "wins" if len(b.final.winners) == 1 else "win"
+    instead = f" (instead of {before})" if before and before != won else ""
+    return f"Final score: {', '.join(parts)}; {won} {verb}{instead}."
+
+
+_KIND_WORDS = {
+    "claim": "a marker, WL-PLACE-2", "choose": "the next province, WL-CONF-3",
+    "bid": "a sealed bid: dragon card and influence, WL-CONF-6", "tie": "a tie, WL-CONF-8",
+    "refund": "the refund, WL-CONF-9", "lead": "lead a rebellion?, WL-REB-2",
+    "side": "a sealed side and combat cards, WL-REB-3, WL-REB-4", "reward": "a reward, WL-REB-9",
+    "income": "income, WL-CARDS-1", "temple": "a temple draw, WL-TERR-7", "place": "a chip, WL-TERR-2",
+}
+
+
+class _Episodes:
+    """Per line, computed once: where each phase starts, and the conflict and rebellion each step
+    belongs to (for the timeline menu and the charts)."""
+
+    def __init__(self, line: Line):
+        self.line = line
+        self.phase_starts: list[tuple[int, int, int]] = []
+        self._conflict: list[tuple[int, int] | None] = []
+        self._rebellion: list[tuple[int, int] | None] = []
+        self._kinds: list[str] = []
+        conflict = rebellion = None
+        c_start = c_n = r_start = r_n = 0
+        year = line.states[0].year
+        phase = int(line.states[0].phase)
+        for k, state in enumerate(line.states):
+            fresh = ""
+            for ev in state.events:
+                if isinstance(ev, PhaseStarted):
+                    year, phase = ev.year, ev.phase
+                    self.phase_starts.append((ev.year, ev.phase, k))
+                elif isinstance(ev, ConflictRound):
+                    if ev.round == 1:
+                        c_start, c_n = k, 0
+                    c_n += 1
+                    conflict = (c_start, c_n, year)
+                    fresh = "conflict"
+                elif isinstance(ev, RebellionResolved):
+                    r_start, r_n = k, 1
+                    rebellion = (r_start, r_n, year)
+                    fresh = "rebellion"
+                elif isinstance(ev, RewardTaken) and rebellion is not None and rebellion[2] == year:
+                    r_n += 1
+                    rebellion = (r_start, r_n, year)
+                    fresh = "rebellion"
+            if state.is_over and (not self.phase_starts or self.phase_starts[-1][1] != 7):
+                self.phase_starts.append((state.year, 7, k))
+            self._conflict.append(conflict[:2] if conflict else None)
+            self._rebellion.append(rebellion[:2] if rebellion else None)
+            if state.is_over:
+                kind = "score"                  # the final score explains the last step best
+            elif fresh:
+                kind = fresh
+            elif phase == 2 and conflict is not None and conflict[2] == year:
+                kind = "conflict"
+            elif phase == 4 and rebellion is not None and rebellion[2] == year:
+                kind = "rebellion"
+            else:
+                kind = "score"
+            self._kinds.append(kind)
+
+    def conflict_at(self, k: int) -> tuple[int, int] | None:
+        """(first step, rounds so far) of the latest conflict up to step ``k``."""
+        return self._conflict[k]
+
+    def rebellion_at(self, k: int) -> tuple[int, int] | None:
+        return self._rebellion[k]
+
+    def auto_kind(self, k: int) -> str:
+        return self._kinds[k]
+

@@ -1,0 +1,506 @@
+"""A game being played at a table: the record, every state, who plays each seat, undo, save/load.
+
+:class:`GameSession` is pure Python (no widgets): the table, the phase panels and the what-if
+explorer all drive the same object, and the tests drive it directly. Nothing it does raises into
+the UI: :meth:`GameSession.act`, :meth:`~GameSession.undo` and :meth:`~GameSession.load` answer
+``(ok, message)``; an illegal action leaves the game unchanged and the message names the rule
+(``"WL-PLACE-3: it is Blue's turn ..."``).
+
+>>> from lotus_kit.white_lotus.actions import PlaceMarker
+>>> s = GameSession(players=3, seed=1, first_emperor=0, seats=["human", "heuristic", "heuristic"])
+>>> s.human_to_act()
+[0]
+>>> s.act(PlaceMarker(1, "CHEN"))
+(False, "WL-PLACE-3: it is Red's turn to place a marker, not Blue's")
+>>> ok, message = s.act(PlaceMarker(0, "CHEN"))
+>>> ok, message.startswith("Red claims Chengdu.")
+(True, True)
+>>> len(s.actions), s.actors[:3]          # Red's marker, then both bots placed theirs
+(3, ['human', 'heuristic', 'heuristic'])
+>>> s.undo()[0], len(s.actions)
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError
+from lotus_kit.core.records import GameRecord, loads
+from lotus_kit.white_lotus.actions import Action
+from lotus_kit.white_lotus.board import board_view
+from lotus_kit.white_lotus.bots import BOTS, make_bot
+from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
+from lotus_kit.white_lotus.events import Event, PhaseStarted
+from lotus_kit.white_lotus.game import NAME, new_record
+from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.rules import RuleSet
+from lotus_kit.white_lotus.seats import SEAT_NAMES
+from lotus_kit.white_lotus.state import Phase, State
+
+__all__ = ["SEAT_KINDS", "GameSession", "LogEntry", "describe_position", "name_seats"]
+
+log = logging.getLogger(__name__)
+
+SeatKind = Literal["human", "random", "heuristic"]
+SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
+"""Who can sit at a seat: a person, or one of the engine's bots (:data:`lotus_kit.white_lotus.bots.BOTS`)."""
+
+Observer = Callable[["GameSession", str], None]
+
+_SEAT_RE = re.compile(r"\bseat (\d)\b('s)?")
+_PROVINCE_NAMES = {p.id: p.name for p in board_view(6).provinces}
+_PROVINCE_RE = re.compile(r"(?<![-\w])(" + "|".join(_PROVINCE_NAMES) + r")(?![-\w])")
+
+
+def name_seats(text: str, names: Sequence[str] = SEAT_NAMES) -> str:
+    """Engine messages say "seat 2" and events name provinces by id; players know colours and names.
+
+    >>> name_seats("it is seat 1's turn, not seat 0's (seat 2 is emperor)")
+    "it is Blue's turn, not Red's (Green is emperor)"
+    >>> name_seats("Red claims CHEN (WL-PLACE-2).")
+    'Red claims Chengdu (WL-PLACE-2).'
+    """
+
+    def sub(m: re.Match) -> str:
+        seat = int(m.group(1))
+        name = names[seat] if seat < len(names) else m.group(0)
+        return name + (m.group(2) or "")
+
+    return _PROVINCE_RE.sub(lambda m: _PROVINCE_NAMES[m.group(1)], _SEAT_RE.sub(sub, text))
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One event of the game, where it happened (year and phase) and what caused it.
+
+    ``index`` is the index of the state that the event led to (``session.states[index]``);
+    ``actor`` is ``"setup"`` for the events of the first state, else who took the action.
+    """
+
+    index: int
+    year: int
+    phase: int
+    event: Event
+    actor: str
+
+
+def describe_position(state: State) -> dict[str, Any]:
+    """A position description (see :mod:`lotus_kit.white_lotus.position`) of ``state``: the board,
+    hands, VP chips, roles, the pool and the phase. Mid-phase progress (bids made, markers placed this
+    phase) is not part of a description; :meth:`GameSession.from_state` checks that nothing is lost.
+
+    >>> from lotus_kit.white_lotus.engine import new_game
+    >>> from lotus_kit.white_lotus.position import position
+    >>> s = new_game(4, seed=2)
+    >>> position(describe_position(s)) == s
+    True
+    """
+    if state.phase == Phase.GAME_OVER:
+        raise LotusKitError("a finished game is not a position to play on (WL-END-2)")
+    board = state.board
+    owners: dict[str, list] = {}
+    neutral: dict[str, str] = {}
+    markers: dict[str, list[int]] = {}
+    for i in board.in_play:
+        pid = board.provinces[i].id
+        chip, owner = state.chips[i], state.owners[i]
+        if chip and owner >= 0:
+            owners[pid] = [owner, chip]
+        elif chip:
+            neutral[pid] = chip
+        if state.markers[i]:
+            markers[pid] = [s for s in range(state.players) if state.markers[i] >> s & 1]
+    desc: dict[str, Any] = {
+        "players": state.players, "year": state.year, "phase": int(state.phase), "emperor": state.emperor,
+        "seed": state.seed, "owners": owners, "neutral": neutral,
+        "hands": {str(s): {"influence": list(h.influence_cards()), "combat": list(h.combat_cards())}
+                  for s, h in enumerate(state.hands)},
+        "vp_chips": {str(s): n for s, n in enumerate(state.vp_chips) if n},
+        "pool": list(state.pool),
+    }
+    if markers:
+        desc["markers"] = markers
+    if state.start_palace >= 0:
+        desc["start_palace"] = board.provinces[state.start_palace].id
+    if state.final_year:
+        desc["final_year"] = True
+    return desc
+
+
+class GameSession:
+    """One game at a table: its record, every state so far, and who plays each seat.
+
+    Build one with the setup of a new game (``players``, ``seed``, variant ``flags``,
+    ``first_emperor``), or with :meth:`from_record`, :meth:`from_position`, :meth:`from_state`.
+    ``seats`` says who plays each seat: ``"human"``, ``"random"`` or ``"heuristic"`` (a bot).
+
+    Attributes the widgets read: ``states`` (every state, the last is :attr:`state`), ``actions``
+    (the action that led to each next state), ``actors`` (who took each action), ``log`` (every event
+    as a :class:`LogEntry`), ``seats``, ``message`` (the last answer given).
+
+    Observers (``observe(fn)``) are called as ``fn(session, change)`` after every change, with
+    ``change`` one of ``"action"``, ``"undo"``, ``"load"``, ``"seats"``. An observer that raises
+    does not break the game: the error is logged and kept in ``observer_errors``.
+
+    Bots are seeded from ``bot_seed`` and the number of actions so far, so the same position gives
+    the same bot decision (after an undo too).
+    """
+
+    def __init__(self, players: int = 4, seed: int = 0, flags: Iterable[str] = (), first_emperor: int | None = None,
+                 seats: Sequence[str] | None = None, bot_seed: int = 0, *, record: GameRecord | None = None,
+                 origin: State | None = None):
+        self.bot_seed = bot_seed
+        self._observers: list[Observer] = []
+        self.observer_errors: list[BaseException] = []
+        self.message = ""
+        if origin is not None:
+            self._origin = origin
+            self._record = record
+            self._set_states([origin], [], [])
+        else:
+            record = record or new_record(players, seed, tuple(flags), first_emperor)
+            states = record.states()               # RecordError if the record does not replay
+            self._origin = None
+            self._record = record.with_actions(())
+            self._set_states(states, list(record.actions), ["record"] * len(record.actions))
+        self.seats: list[str] = self._check_seats(seats)
+
+    # -- construction ----------------------------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: GameRecord | str, seats: Sequence[str] | None = None, bot_seed: int = 0,
+                    upto: int | None = None) -> GameSession:
+        """Play on from a record (or its JSON text); ``upto`` keeps only its first actions.
+        Raises :class:`RecordError` if the record cannot be read or replayed."""
+        if isinstance(record, str):
+            record = loads(record)
+        if upto is not None:
+            record = record.with_actions(record.actions[:upto])
+        return cls(seats=seats, bot_seed=bot_seed, record=record)
+
+    @classmethod
+    def from_position(cls, desc: Mapping[str, Any], flags: Iterable[str] = (), seats: Sequence[str] | None = None,
+                      bot_seed: int = 0) -> GameSession:
+        """Play on from a position description (the position editor's output).
+        Raises :class:`RecordError` listing every reason the position is impossible."""
+        record = GameRecord(NAME, {"position": dict(desc)}, tuple(flags))
+        return cls(seats=seats, bot_seed=bot_seed, record=record)
+
+    @classmethod
+    def from_state(cls, state: State, seats: Sequence[str] | None = None, bot_seed: int = 0) -> GameSession:
+        """Play on from any state (e.g. one step of the explorer).
+
+        When the state is a position a description can say (the start of a phase, the board, hands,
+        pool), the session gets a record that saves and reloads; otherwise it plays on but cannot be
+        saved (:meth:`to_json` says why).
+        """
+        record = None
+        try:
+            desc = describe_position(state)
+            if position(desc, state.rules) == state:
+                record = GameRecord(NAME, {"position": desc}, state.rules.flags())
+        except (LotusKitError, PositionError):
+            record = None
+        if record is not None:
+            return cls(seats=seats, bot_seed=bot_seed, record=record)
+        return cls(seats=seats, bot_seed=bot_seed, origin=state)
+
+    def _check_seats(self, seats: Sequence[str] | None) -> list[str]:
+        n = self.players
+        out = list(seats) if seats is not None else ["human"] * n
+        out = (out + ["human"] * n)[:n]
+        for kind in out:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(SEAT_KINDS)}")
+        return out
+
+    def _set_states(self, states: list[State], actions: list[Action], actors: list[str]) -> None:
+        self.states = states
+        self.actions = actions
+        self.actors = actors
+        self.log: list[LogEntry] = []
+        self._where = (states[0].year, int(states[0].phase))
+        for k, st in enumerate(states):
+            self._log_state(k, st, "setup" if k == 0 else actors[k - 1])
+
+    def _log_state(self, index: int, state: State, actor: str) -> None:
+        year, phase = self._where
+        for ev in state.events:
+            if isinstance(ev, PhaseStarted):
+                year, phase = ev.year, ev.phase
+            self.log.append(LogEntry(index, year, phase, ev, actor))
+        self._where = (year, phase)
+
+    # -- what the UI reads -----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def players(self) -> int:
+        return self.states[0].players
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.states[0].rules
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game so far as a record (None when the session started from a state no record can say)."""
+        if self._record is None:
+            return None
+        return self._record.with_actions(self.actions)
+
+    def name(self, seat: int | None) -> str:
+        """The display name of a seat (its colour)."""
+        return "nobody" if seat is None or seat < 0 else SEAT_NAMES[seat]
+
+    def who(self, seat: int) -> str:
+        """A seat's name with who plays it, e.g. ``"Blue (heuristic bot)"``."""
+        kind = self.seats[seat]
+        return self.name(seat) if kind == "human" else f"{self.name(seat)} ({kind} bot)"
+
+    def to_act(self) -> frozenset[int]:
+        """The seats that must decide now (several for a sealed choice)."""
+        return to_act(self.state)
+
+    def human_to_act(self) -> list[int]:
+        """The human seats that must decide now, lowest first (sealed choices are asked seat by seat)."""
+        return sorted(s for s in self.to_act() if self.seats[s] == "human")
+
+    def bots_to_act(self) -> list[int]:
+        return sorted(s for s in self.to_act() if self.seats[s] != "human")
+
+    def legal(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat`` now (empty when it need not act)."""
+        return legal_actions(self.state, seat) if seat in self.to_act() else []
+
+    def log_for(self, year: int | None = None, phase: int | None = None) -> list[LogEntry]:
+        """The log entries of one year and/or phase (the current year when ``year`` is None)."""
+        year = self.state.year if year is None else year
+        return [e for e in self.log if e.year == year and (phase is None or e.phase == phase)]
+
+    def events_since(self, index: int) -> list[LogEntry]:
+        """The log entries of the states after ``states[index]``."""
+        return [e for e in self.log if e.index > index]
+
+    # -- changing the game -----------------------------------------------------------------------------
+    def act(self, action: Action, *, run_bots: bool = True, actor: str = "human") -> tuple[bool, str]:
+        """Take ``action`` for a seat. Returns ``(True, what happened)`` or ``(False, why not)``; an
+        illegal action (wrong seat, wrong phase, cards not held, ...) leaves the game unchanged and
+        the message starts with the rule id. Then the bots play on (unless ``run_bots`` is False)."""
+        before = len(self.states) - 1
+        try:
+            after = apply(self.state, action)
+        except IllegalAction as exc:
+            return self._answer(False, name_seats(f"{exc.rule}: {exc.message}"))
+        except LotusKitError as exc:
+            return self._answer(False, name_seats(str(exc)))
+        self._push(action, after, actor)
+        text = " ".join(name_seats(e.event.text(self.name)) for e in self.events_since(before)
+                        if not isinstance(e.event, PhaseStarted))
+        if not text.strip():
+            # a sealed choice emits nothing until everyone has chosen
+            text = (f"{self.name(action.seat)}'s {_describe(action, self.states[-2])} is committed, sealed until "
+                    "everyone has chosen (WL-INFO-3).")
+        bots = self._run_bots() if run_bots else 0
+        if bots:
+            text += f" Then {bots} bot move{'s' if bots != 1 else ''}."
+        self._answer(True, text.strip())
+        self._notify("action")
+        return True, self.message
+
+    def _push(self, action: Action, after: State, actor: str) -> None:
+        self.actions.append(action)
+        self.actors.append(actor)
+        self.states.append(after)
+        self._log_state(len(self.states) - 1, after, actor)
+
+    def _answer(self, ok: bool, message: str) -> tuple[bool, str]:
+        self.message = message
+        return ok, message
+
+    def bot_action(self, seat: int) -> Action:
+        """What the bot at ``seat`` would do now (seeded by the position, so it is repeatable)."""
+        kind = self.seats[seat]
+        if kind == "human":
+            raise ValueError(f"{self.name(seat)} is played by a human")
+        return make_bot(kind, self.bot_seed * 1_000_003 + len(self.actions) * 7 + seat).choose(self.state, seat)
+
+    def _run_bots(self, limit: int = 100_000) -> int:
+        done = 0
+        while done < limit and not self.is_over:
+            bots = self.bots_to_act()
+            if not bots:
+                break
+            seat = bots[0]                      # sealed choices are asked seat by seat
+            try:
+                action = self.bot_action(seat)
+                after = apply(self.state, action)
+            except LotusKitError as exc:        # a bot bug must not break the table
+                log.exception("bot at seat %d failed", seat)
+                self._answer(False, f"The {self.seats[seat]} bot of {self.name(seat)} failed: {exc}")
+                break
+            self._push(action, after, self.seats[seat])
+            done += 1
+        return done
+
+    def run_bots(self, limit: int = 100_000) -> int:
+        """Let the bots play until a human seat must act (or the game is over); returns how many
+        actions they took. In a sealed choice the bots commit first, seat by seat."""
+        done = self._run_bots(limit)
+        if done:
+            self._answer(True, f"{done} bot move{'s' if done != 1 else ''}.")
+            self._notify("action")
+        return done
+
+    def step_bot(self) -> tuple[bool, str]:
+        """One bot move (the lowest bot seat that must act)."""
+        bots = self.bots_to_act()
+        if not bots:
+            if self.is_over:
+                return self._answer(False, "The game is over (WL-END-2).")
+            who = ", ".join(self.name(s) for s in self.human_to_act())
+            return self._answer(False, f"No bot must act now: {who} must decide.")
+        seat = bots[0]
+        return self.act(self.bot_action(seat), run_bots=False, actor=self.seats[seat])
+
+    def undo(self) -> tuple[bool, str]:
+        """Take back the last human action and the bot moves after it; without human actions, the
+        last action. The game is then where that human had to decide."""
+        if not self.actions:
+            return self._answer(False, "Nothing to undo: this is the start of the game.")
+        humans = [k for k, a in enumerate(self.actors) if a == "human"]
+        k = humans[-1] if humans else len(self.actions) - 1
+        undone = self.actions[k]
+        what = _describe(undone, self.states[k])
+        extra = len(self.actions) - k - 1
+        self._truncate(k)
+        who = self.name(undone.seat)
+        text = f"Undid {who}'s {what}"
+        text += f" and {extra} bot move{'s' if extra != 1 else ''} after it." if extra else "."
+        self._answer(True, text)
+        self._notify("undo")
+        return True, text
+
+    def _truncate(self, n_actions: int) -> None:
+        del self.states[n_actions + 1:]
+        del self.actions[n_actions:]
+        del self.actors[n_actions:]
+        self.log = [e for e in self.log if e.index <= n_actions]
+        last = self.log[-1] if self.log else None
+        self._where = (last.year, last.phase) if last else (self.states[0].year, int(self.states[0].phase))
+
+    def set_seat(self, seat: int, kind: str, run_bots: bool = False) -> None:
+        """Who plays ``seat`` from now on: ``"human"``, ``"random"`` or ``"heuristic"``."""
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(SEAT_KINDS)}")
+        self.seats[seat] = kind
+        if run_bots:
+            self._run_bots()
+        self._notify("seats")
+
+    def set_seats(self, seats: Sequence[str], run_bots: bool = False) -> None:
+        self.seats = self._check_seats(seats)
+        if run_bots:
+            self._run_bots()
+        self._notify("seats")
+
+    # -- saving and loading -----------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The game so far as record JSON (setup, variant flags, one action per line).
+        Raises :class:`LotusKitError` when the session started from a state no record can describe."""
+        record = self.record
+        if record is None:
+            raise LotusKitError("this game started from a position inside a phase that a record cannot describe; "
+                                "it cannot be saved (start it from the position editor or a record instead)")
+        meta = dict(record.meta)
+        meta["seats"] = list(self.seats)
+        return GameRecord(record.game, record.setup, record.flags, record.actions, meta).to_json()
+
+    def save(self) -> tuple[bool, str]:
+        """``(True, record JSON)`` or ``(False, why it cannot be saved)``."""
+        try:
+            return True, self.to_json()
+        except LotusKitError as exc:
+            return self._answer(False, str(exc))
+
+    def load(self, text: str | bytes, run_bots: bool = False) -> tuple[bool, str]:
+        """Replace the game by a saved record (JSON text). A record that cannot be read or replayed
+        is refused with the field or action at fault, and the game is unchanged."""
+        try:
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            record = loads(text)
+            if record.game != NAME:
+                raise RecordError("game", f"this table plays {NAME}, not {record.game!r}")
+            states = record.states()
+        except UnicodeDecodeError as exc:
+            return self._answer(False, f"record: not UTF-8 text ({exc.reason})")
+        except RecordError as exc:
+            return self._answer(False, f"Cannot load this record: {exc}")
+        except LotusKitError as exc:
+            return self._answer(False, f"Cannot load this record: {exc}")
+        seats = record.meta.get("seats") if isinstance(record.meta, dict) else None
+        old = list(self.seats)
+        self._origin = None
+        self._record = record.with_actions(())
+        self._set_states(states, list(record.actions), ["record"] * len(record.actions))
+        if isinstance(seats, list) and all(k in SEAT_KINDS for k in seats):
+            self.seats = self._check_seats(seats)
+        else:
+            self.seats = self._check_seats(old)
+        if run_bots:
+            self._run_bots()
+        st = self.state
+        self._answer(True, f"Loaded a {st.players}-player game with {len(record.actions)} actions: "
+                           f"year {st.year}, phase {int(st.phase)}.")
+        self._notify("load")
+        return True, self.message
+
+    # -- observers ---------------------------------------------------------------------------------------
+    def observe(self, callback: Observer) -> None:
+        """Call ``callback(session, change)`` after every change."""
+        if callback not in self._observers:
+            self._observers.append(callback)
+
+    def unobserve(self, callback: Observer) -> None:
+        if callback in self._observers:
+            self._observers.remove(callback)
+
+    def _notify(self, change: str) -> None:
+        for fn in list(self._observers):
+            try:
+                fn(self, change)
+            except Exception as exc:            # a broken view must not break the game
+                log.exception("observer %r failed", fn)
+                self.observer_errors.append(exc)
+
+    def __repr__(self) -> str:
+        seats = ", ".join(self.who(s) for s in range(self.players))
+        return f"<GameSession: {seats}; {len(self.actions)} actions; {self.state!r}>"
+
+
+def _describe(action: Action, state: State) -> str:
+    """A few words for an action (for undo messages)."""
+    d = action.to_dict()
+    kind = d.pop("type")
+    d.pop("seat", None)
+    words = {"PlaceMarker": "marker", "Pass": "pass", "ChooseProvince": "choice of province", "Bid": "bid",
+             "BreakTie": "tie-break", "TakeRefund": "refund", "DeclareRebellion": "answer to the rebellion",
+             "JoinSide": "side and combat cards", "TakeReward": "reward", "TakeIncome": "income",
+             "PlaceChip": "chip placement", "TempleDraw": "temple draw"}.get(kind, kind)
+    if d.get("province"):
+        pid = d["province"]
+        name = state.board.province(pid).name if pid in state.board.index_of else pid
+        return f"{words} in {name}"
+    return words

@@ -1,0 +1,172 @@
+"""The what-if explorer in a real browser (Debian chromium): JupyterLab, and Voilà inside the Lab server.
+
+Each test opens ``tests/e2e/notebooks/explorer.ipynb`` (the showcase record), jumps to phase 2 of
+year 1, steps with the buttons, changes Red's sealed bid in the conflict for Jinan (no cards instead
+of 3+2+2) in the change panel, replays, and checks in the page that the final scores changed to what
+the same change gives in this process (:class:`BranchTree`). Screenshots go to ``$SHOT_DIR`` (or a
+temporary folder).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from lotus_kit.core.records import load
+from lotus_kit.ui.tree import BranchTree
+from lotus_kit.white_lotus.actions import Bid
+from lotus_kit.white_lotus.seats import seat_name
+
+pytestmark = pytest.mark.e2e
+
+SHOWCASE = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "showcase-4p.json"
+JINAN_BID = 12
+T = 30_000                      # ms: every wait for the kernel (a busy 2-core machine is slow)
+CHANGE = Bid(0, 2, ())          # Red still names Green, but plays no influence
+
+
+def expected():
+    tree = BranchTree(load(SHOWCASE))
+    node, _ = tree.add("", JINAN_BID, CHANGE)
+    return tree.root.line, node.line
+
+
+def score_cells(diff, key: str):
+    """The two values of one final-score row of the diff (``key``: a seat's name or ``"winner"``)."""
+    row = diff.locator("tr[data-topic='score']").filter(
+        has=diff.page.locator("td.lotus-diff-key", has_text=re.compile(rf"^{key}( ◆)?$")))
+    return row.locator("td.lotus-diff-a"), row.locator("td.lotus-diff-b")
+
+
+def step_through_the_conflict(page: Page, ex, where, chart, name: str, shots: Path) -> None:
+    """Steps 12 -> 16 with the next button (the reveal of round 1: the conflict chart), back to 12."""
+    ex.locator(".lotus-explorer-next-button").click()
+    expect(where).to_contain_text("Step 13 of 310", timeout=T)
+    expect(ex.locator(".lotus-explorer-here")).to_contain_text("Red names Green with 3+2+2 = 7", timeout=T)
+    for k in (14, 15, 16):
+        ex.locator(".lotus-explorer-next-button").click()
+        expect(where).to_contain_text(f"Step {k} of 310", timeout=T)
+    expect(chart.locator(".gtitle")).to_contain_text("Conflict for Jinan", timeout=T)
+    expect(ex.locator(".lotus-explorer-here")).to_contain_text("Green has the highest pressure and leaves", timeout=T)
+    chart.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"explorer-{name}-2-conflict.png"))
+    for k in (15, 14, 13, 12):
+        ex.locator(".lotus-explorer-prev-button").click()
+        expect(where).to_contain_text(f"Step {k} of 310", timeout=T)
+    # the score chart again, without anything left over from the conflict chart
+    expect(chart.locator(".gtitle")).to_contain_text("Score if the game ended now", timeout=T)
+    expect(chart.locator(".annotation")).to_have_count(0, timeout=T)
+
+
+def explore_and_change(page: Page, name: str, shots: Path, timeline: bool = True) -> None:
+    """The whole check; ``timeline`` also steps through the conflict with the buttons (once is enough)."""
+    root, branch = expected()
+    ex = page.locator(".lotus-explorer")
+    board = ex.locator(".lotus-board .js-plotly-plot").first
+    expect(board.locator("path.js-fill").first).to_be_attached(timeout=90_000)
+    where = ex.locator(".lotus-explorer-where")
+    expect(where).to_contain_text("Step 0 of 310", timeout=60_000)
+    expect(ex.locator(".lotus-explorer-title")).to_contain_text("310 recorded actions", timeout=T)
+    page.screenshot(path=str(shots / f"explorer-{name}-1-start.png"))
+
+    # the timeline: jump to phase 2 of year 1 (then step with the buttons)
+    ex.locator(".lotus-explorer-jump-menu select").select_option(label="year 1 · 2 resolve claims (step 12)")
+    expect(where).to_contain_text("Step 12 of 310", timeout=T)
+    expect(board.locator(".gtitle")).to_contain_text("phase 2", timeout=T)
+    chart = ex.locator(".lotus-explorer-chart-box .js-plotly-plot")
+    if timeline:
+        step_through_the_conflict(page, ex, where, chart, name, shots)
+
+    # the change panel: Red's recorded bid, then no cards
+    panel = ex.locator(".lotus-explorer-change")
+    expect(panel).to_contain_text("On this line: Red names Green with 3+2+2 = 7", timeout=T)
+    cards = ex.locator(".lotus-explorer-cards")
+    expect(cards).to_contain_text("Playing: 3+2+2 = 7", timeout=T)
+    pressed = cards.locator("button.mod-active")
+    for _ in range(3):
+        pressed.first.click()
+    expect(pressed).to_have_count(0, timeout=T)
+    expect(cards).to_contain_text("Playing: no cards", timeout=T)
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"explorer-{name}-3-change.png"))
+    ex.locator(".lotus-explorer-replay-button").click()
+
+    # the replay: the message, the new line, the diff with the new final scores
+    message = ex.locator(".lotus-explorer-change-message")
+    expect(message).to_contain_text("Line 1", timeout=T)
+    expect(message).to_contain_text(f"kept {branch.kept} recorded decisions, bots filled {branch.filled}", timeout=T)
+    expect(where).to_contain_text("Step 13 of", timeout=T)
+    expect(ex.locator(".lotus-explorer-here")).to_contain_text("Red names Green with no cards", timeout=T)
+    diff = ex.locator(".lotus-explorer-diff-view")
+    expect(diff).to_contain_text("Final score", timeout=T)
+    old = {ln.seat: ln.total for ln in root.final.scores}
+    new = {ln.seat: ln.total for ln in branch.final.scores}
+    assert old != new
+    for seat in range(4):
+        a, b = score_cells(diff, seat_name(seat))
+        expect(a).to_have_text(str(old[seat]), timeout=T)
+        expect(b).to_have_text(str(new[seat]), timeout=T)
+    winners = " and ".join(seat_name(s) for s in branch.final.winners)
+    expect(score_cells(diff, "winner")[1]).to_have_text(winners, timeout=T)
+    expect(ex.locator(".lotus-explorer-lines select option")).to_have_count(2, timeout=T)
+    diff.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"explorer-{name}-4-diff.png"))
+
+    # the end of the new line: the board and the final score chart
+    ex.locator(".lotus-explorer-last-button").click()
+    expect(where).to_contain_text(f"Step {branch.steps} of {branch.steps}", timeout=T)
+    expect(board.locator(".gtitle")).to_contain_text("the game is over", timeout=T)
+    chart.scroll_into_view_if_needed()
+    try:
+        expect(chart.locator(".gtitle")).to_contain_text("Final score", timeout=T)
+        expect(chart.locator(".gtitle")).to_contain_text(winners, timeout=T)
+    finally:
+        page.screenshot(path=str(shots / f"explorer-{name}-5-end.png"))
+
+    # back to the original line: its final scores again
+    ex.locator(".lotus-explorer-original-button").click()
+    expect(ex.locator(".lotus-explorer-line-info")).to_contain_text("Line 0: the original record", timeout=T)
+    won = " and ".join(seat_name(s) for s in root.final.winners)
+    expect(chart.locator(".gtitle")).to_contain_text(won, timeout=T)
+
+
+def run_all(page: Page) -> None:
+    """Run > Run All Cells, again if a busy machine swallowed the first click."""
+    started = page.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]")).first
+    for _ in range(4):
+        dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+        if dialog.is_visible():
+            dialog.click()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator("li[data-command='runmenu:run-all']").click()
+        try:
+            expect(started).to_be_attached(timeout=15_000)
+            return
+        except AssertionError:
+            page.keyboard.press("Escape")
+    raise AssertionError("JupyterLab did not run the notebook")
+
+
+def log_console(page: Page) -> None:
+    """Print the page's console errors (shown by pytest when a test fails)."""
+    page.on("console", lambda m: print(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: print(f"page error: {e}"))
+
+
+def test_jupyterlab_explorer_change_a_bid(page: Page, lab_url, shots):
+    log_console(page)
+    base, token = lab_url
+    page.goto(f"{base}/lab/tree/explorer.ipynb?token={token}")
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    run_all(page)
+    explore_and_change(page, "lab", shots)
+
+
+def test_voila_explorer_change_a_bid(page: Page, lab_url, shots):
+    log_console(page)
+    base, token = lab_url
+    page.goto(f"{base}/voila/render/explorer.ipynb?token={token}")
+    explore_and_change(page, "voila", shots, timeline=False)

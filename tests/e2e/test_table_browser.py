@@ -1,0 +1,159 @@
+"""The game table in a real browser (Debian chromium), in JupyterLab and in Voilà.
+
+Each test opens ``notebooks/table.ipynb`` (Red human, Blue and Green heuristic bots, hot seat),
+takes the screen for Red, claims three provinces by clicking them on the plotly board, commits a
+sealed bid from the conflict panel and checks the reveal (text and chart). The same game is played
+in this process through :class:`GameSession` to know what the page must show. Screenshots go to
+``$SHOT_DIR`` (or a temporary folder).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from lotus_kit.ui.session import GameSession, name_seats
+from lotus_kit.white_lotus.actions import Bid, PlaceMarker
+from lotus_kit.white_lotus.events import ConflictRound
+
+pytestmark = pytest.mark.e2e
+
+# the notebook's setup (tests/e2e/notebooks/table.ipynb)
+SETUP = {"players": 3, "seed": 3, "first_emperor": 1, "seats": ["human", "heuristic", "heuristic"]}
+
+SEAT_XY = """(pid) => {
+  const gd = document.querySelector('.lotus-board .js-plotly-plot');
+  const hit = gd.data.find(t => t.meta === 'hit');
+  const i = hit.customdata.indexOf(pid);
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  const r = gd.getBoundingClientRect();
+  return [r.left + xa._offset + xa.l2p(hit.x[i]), r.top + ya._offset + ya.l2p(hit.y[i])];
+}"""
+
+
+MARKERS_DRAWN = """() => {
+  const gd = document.querySelector('.lotus-board .js-plotly-plot');
+  const t = gd && gd.data.find(t => t.meta === 'markers');
+  return t && t.x ? t.x.length : 0;
+}"""
+
+
+def click_province(page: Page, pid: str, markers: int) -> None:
+    """Click a province's seat on the plotly board as a player would: once the board shows the
+    ``markers`` of the game so far, point at the province, wait for its hover label (plotly clicks
+    what is hovered) while the board stands still, click."""
+    page.wait_for_function(f"() => ({MARKERS_DRAWN})() === {markers}", timeout=60_000)
+    page.locator(".lotus-board .js-plotly-plot").first.scroll_into_view_if_needed()
+    label = page.locator(".lotus-board .hoverlayer .hovertext").filter(has_text=f"· {pid}")
+    for _ in range(5):
+        x, y = page.evaluate(SEAT_XY, pid)
+        page.mouse.move(x - 3, y - 3)
+        page.mouse.move(x, y)
+        expect(label).to_be_visible(timeout=20_000)
+        page.wait_for_timeout(250)
+        if page.evaluate(SEAT_XY, pid) == [x, y] and label.is_visible():
+            break
+    page.mouse.click(x, y)
+
+
+def play_claim_and_bid(page: Page, name: str, shots) -> None:
+    try:
+        _play_claim_and_bid(page, name, shots)
+    except Exception:
+        page.screenshot(path=str(shots / f"{name}-failed.png"))
+        raise
+
+
+def _play_claim_and_bid(page: Page, name: str, shots) -> None:
+    mirror = GameSession(players=SETUP["players"], seed=SETUP["seed"], first_emperor=SETUP["first_emperor"],
+                         seats=SETUP["seats"])
+    mirror.run_bots()
+    board = page.locator(".lotus-board .js-plotly-plot").first
+    expect(board.locator("path.js-fill").first).to_be_attached(timeout=90_000)
+    # hot seat: the screen is passed to Red first
+    curtain = page.get_by_role("button", name="I am Red: show my hand")
+    expect(curtain).to_be_visible(timeout=60_000)
+    expect(page.locator(".lotus-curtain")).to_contain_text("Pass the screen to Red")
+    page.screenshot(path=str(shots / f"{name}-1-curtain.png"))
+    curtain.click()
+    claims = page.locator(".lotus-phase-1")
+    expect(claims.get_by_role("button", name="Place marker")).to_be_visible(timeout=30_000)
+    expect(page.locator(".lotus-table")).to_contain_text("Red's hand")
+
+    # phase 1: three markers, each by clicking the board on a province a bot has claimed too
+    names = mirror.state.board
+    for k in range(3):
+        legal = [a.province for a in mirror.legal(0) if isinstance(a, PlaceMarker)]
+        pid = next((p for p in legal if mirror.state.markers_on(p)), legal[0])
+        click_province(page, pid, sum(bin(m).count("1") for m in mirror.state.markers))
+        ok, _ = mirror.act(PlaceMarker(0, pid))
+        assert ok
+        if k == 0:
+            expect(claims).to_contain_text(f"Red claims {names.province(pid).name}", timeout=60_000)
+            page.screenshot(path=str(shots / f"{name}-2-claimed.png"))
+        if k < 2:
+            expect(claims).to_contain_text(f"place marker {k + 2} (of 3)", timeout=60_000)
+
+    # phase 2: Red must bid in a conflict; the panel shows the sealed-bid controls
+    conflict = mirror.state.conflict
+    assert conflict is not None and 0 in conflict.remaining and mirror.human_to_act() == [0]
+    panel = page.locator(".lotus-phase-2")
+    commit = panel.get_by_role("button", name="Commit bid (sealed)")
+    expect(commit).to_be_visible(timeout=60_000)
+    province = names.provinces[conflict.province].name
+    expect(panel).to_contain_text(f"Conflict for {province}")
+    rival = next(s for s in conflict.remaining if s != 0)
+    panel.locator(".widget-toggle-buttons").get_by_role("button", name=mirror.name(rival), exact=True).click()
+    panel.locator(".lotus-cards-influence").get_by_role("button", name="3", exact=True).first.click()
+    expect(panel).to_contain_text("Selected: 3 = 3")
+    page.screenshot(path=str(shots / f"{name}-3-bid.png"))
+    commit.click()
+
+    # the reveal: the round in words (the same as the engine's event) and the breakdown chart
+    mirror.act(Bid(0, rival, (3,)))
+    rnd = next(e.event for e in reversed(mirror.log) if isinstance(e.event, ConflictRound))
+    pressures = name_seats(rnd.text(mirror.name)).split("Pressure: ")[1].split(".")[0]
+    expect(panel).to_contain_text("Reveal", timeout=60_000)
+    expect(panel).to_contain_text(f"Pressure: {pressures}")
+    chart = panel.locator(".js-plotly-plot")
+    expect(chart.locator(".gtitle")).to_contain_text(f"Conflict for {province}", timeout=60_000)
+    expect(chart.locator(".barlayer .point path").first).to_be_attached()
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"{name}-4-reveal.png"))
+    # the page and the mirror agree on the next decision
+    expect(page.locator(".lotus-table")).to_contain_text(f"Year {mirror.state.year}")
+
+
+def run_all(page: Page) -> None:
+    """Run > Run All Cells, again if a busy machine swallowed the first click (the prompt must turn to [*] or [n])."""
+    started = page.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]")).first
+    for _ in range(4):
+        dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+        if dialog.is_visible():             # a slow kernel start may ask which kernel to use
+            dialog.click()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator("li[data-command='runmenu:run-all']").click()
+        try:
+            expect(started).to_be_attached(timeout=15_000)
+            return
+        except AssertionError:
+            page.keyboard.press("Escape")
+    raise AssertionError("JupyterLab did not run the notebook")
+
+
+def test_jupyterlab_table_claim_bid_reveal(page: Page, lab_url, shots):
+    base, token = lab_url
+    page.goto(f"{base}/lab/tree/table.ipynb?token={token}")
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    # the status bar says so once the kernel is really connected (the indicator may be idle before)
+    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
+    run_all(page)
+    play_claim_and_bid(page, "lab", shots)
+
+
+def test_voila_table_claim_bid_reveal(page: Page, voila_url, shots):
+    base, token = voila_url
+    page.goto(f"{base}/?token={token}")
+    play_claim_and_bid(page, "voila", shots)
