@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)  ## set up, then open the first walkthrough in JupyterLab on 127.0.0.1
 	$(PY) -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ROOT) \
-		--ServerApp.root_dir=notebooks 01_learn_the_rules.ipynb
+		--ServerApp.root_dir=. notebooks/01_learn_the_rules.ipynb
 
 voila: $(STAMP)  ## serve the club table notebook as a web app on 127.0.0.1
 	$(PY) -m voila notebooks/05_play_at_the_club.ipynb --Voila.ip=127.0.0.1 --port=8866
@@ -29,8 +29,8 @@ test: $(STAMP)  ## lint and run the whole test suite (browser tests use Debian's
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
 
-soak: $(STAMP)
-	$(PY) -m pytest tests/white_lotus/test_properties.py --soak
+soak: $(STAMP)  ## the big soak on every core: make soak GAMES=100000
+	$(PY) benchmarks/soak.py $(or $(GAMES),100000)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
