@@ -74,7 +74,11 @@ def _play_claim_and_bid(page: Page, name: str, shots) -> None:
     expect(board.locator("path.js-fill").first).to_be_attached(timeout=90_000)
     # hot seat: the screen is passed to Red first
     curtain = page.get_by_role("button", name="I am Red: show my hand")
-    expect(curtain).to_be_visible(timeout=60_000)
+    try:
+        expect(curtain).to_be_visible(timeout=120_000)      # a loaded machine renders the table slowly
+    except AssertionError:
+        page.screenshot(path=str(shots / f"{name}-0-no-curtain.png"))
+        raise
     expect(page.locator(".lotus-curtain")).to_contain_text("Pass the screen to Red")
     page.screenshot(path=str(shots / f"{name}-1-curtain.png"))
     curtain.click()
