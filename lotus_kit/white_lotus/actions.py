@@ -18,6 +18,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal
 
 from lotus_kit.core.errors import IllegalAction, RecordError
+from lotus_kit.white_lotus.fastrecord import fast_init
 
 Side = Literal["emperor", "rebels"]
 
@@ -214,9 +215,35 @@ def _valid(kind: str, v: Any) -> bool:
     return type(v) is {"int": int, "str": str, "bool": bool}[kind]
 
 
+_INT_ONLY = frozenset((int,))
+_TEST: dict[str, str] = {
+    "int": "type(a.{0}) is int", "str": "type(a.{0}) is str", "bool": "type(a.{0}) is bool",
+    "cards": "(type(a.{0}) is tuple and (not a.{0} or {{*map(type, a.{0})}} <= int_only))",
+    "side": "a.{0} in sides",
+}
+
+
+def _fast_check(cls: type) -> Any:
+    """A generated test that an action of ``cls`` is well formed: True, or False to get the reason."""
+    tests = []
+    for f in fields(cls):
+        kind = _kind(cls, f.name)
+        test = _TEST[kind.rstrip("?")].format(f.name)
+        tests.append(f"(a.{f.name} is None or {test})" if kind.endswith("?") else test)
+    scope = {"int_only": _INT_ONLY, "sides": ("emperor", "rebels")}
+    exec(f"def ok(a):\n    return {' and '.join(tests)}", scope)
+    return scope["ok"]
+
+
+WELL_FORMED: dict[type, Any] = {cls: _fast_check(cls) for cls in ACTION_TYPES.values()}
+
+
 def check_action(action: object) -> None:
     """Refuse anything that is not a well-formed action (WL-INFO-5 lists the decisions there are)."""
     cls = type(action)
+    ok = WELL_FORMED.get(cls)
+    if ok is not None and ok(action):
+        return
     spec = _CHECKS.get(cls)
     if spec is None:
         if cls not in ACTION_TYPES.values():
@@ -231,3 +258,7 @@ def check_action(action: object) -> None:
             except (RecordError, TypeError) as exc:
                 message = str(exc)
             raise IllegalAction("WL-INFO-5", f"malformed {cls.__name__}: {message}")
+
+
+for _cls in ACTION_TYPES.values():
+    fast_init(_cls)

@@ -108,12 +108,71 @@ class BoardView:
         return m
 
 
+_NEAR_TABLES: dict[int, tuple[BoardView, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _near_tables(view: BoardView) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a province mask, the union of the neighbours of every value of that byte."""
+    hit = _NEAR_TABLES.get(id(view))
+    if hit is not None and hit[0] is view:
+        return hit[1]
+    tables = []
+    for chunk in range((len(view.adjacency) + 7) // 8):
+        row = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            i = chunk * 8 + low.bit_length() - 1
+            row[byte] = row[byte ^ low] | (view.adjacency[i] if i < len(view.adjacency) else 0)
+        tables.append(tuple(row))
+    _NEAR_TABLES[id(view)] = (view, tuple(tables))      # the view is kept, so its id stays its own
+    return _NEAR_TABLES[id(view)][1]
+
+
+def neighbourhood(view: BoardView, mask: int) -> int:
+    """The in-play provinces bordering any province of ``mask``: one table look-up per byte.
+
+    >>> v = board_view(4)
+    >>> v.ids(neighbourhood(v, v.mask_of(["ZHON", "SHAZ"])))
+    ['CHEN', 'CHON', 'JING']
+    """
+    near = 0
+    for row in _near_tables(view):
+        if not mask:
+            break
+        near |= row[mask & 255]
+        mask >>= 8
+    return near
+
+
 def iter_bits(mask: int):
     """Indices of the set bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+# the indices of the set bits of each byte value, for each of the first 8 bytes of a mask
+_BYTE_BITS = tuple(tuple(tuple(8 * chunk + b for b in range(8) if v >> b & 1) for v in range(256))
+                   for chunk in range(8))
+
+
+def bit_list(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` as a list, lowest first (a table look-up per byte).
+
+    >>> bit_list(0b1010_0000_0001), bit_list(0)
+    ([0, 9, 11], [])
+    """
+    out: list[int] = []
+    for table in _BYTE_BITS:
+        if not mask:
+            return out
+        byte = mask & 255
+        if byte:
+            out += table[byte]
+        mask >>= 8
+    out += [64 + i for i in iter_bits(mask)]
+    return out
 
 
 def _require(cond: bool, check: str, message: str) -> None:

@@ -12,6 +12,7 @@ Cards in actions and events are written as tuples of values, largest first: ``(3
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -58,11 +59,16 @@ class Hand(NamedTuple):
 
     def add_influence(self, counts123: tuple[int, int, int], sign: int = 1) -> Hand:
         a, b, c = counts123
-        return self._replace(inf1=self.inf1 + sign * a, inf2=self.inf2 + sign * b, inf3=self.inf3 + sign * c)
+        z, i1, i2, i3, c1, c2, c3 = self
+        return _new_tuple(Hand, (z, i1 + sign * a, i2 + sign * b, i3 + sign * c, c1, c2, c3))
 
     def add_combat(self, counts123: tuple[int, int, int], sign: int = 1) -> Hand:
         a, b, c = counts123
-        return self._replace(com1=self.com1 + sign * a, com2=self.com2 + sign * b, com3=self.com3 + sign * c)
+        z, i1, i2, i3, c1, c2, c3 = self
+        return _new_tuple(Hand, (z, i1, i2, i3, c1 + sign * a, c2 + sign * b, c3 + sign * c))
+
+
+_new_tuple = tuple.__new__
 
 
 def values_of(counts: Iterable[int], first: int) -> tuple[int, ...]:
@@ -72,6 +78,24 @@ def values_of(counts: Iterable[int], first: int) -> tuple[int, ...]:
     for offset in range(len(counts) - 1, -1, -1):
         out += (first + offset,) * counts[offset]
     return out
+
+
+@lru_cache(maxsize=4096)
+def card_combos(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every sub-hand of a hand given as counts per value (from 0 for 4 counts, else from 1), each
+    as card values largest first; the most cards of the highest value come first.
+
+    >>> card_combos((1, 1, 0, 0))
+    ((1, 0), (1,), (0,), ())
+    >>> card_combos((2, 0, 1))
+    ((3, 1, 1), (3, 1), (3,), (1, 1), (1,), ())
+    """
+    first = 0 if len(counts) == 4 else 1
+    out: list[tuple[int, ...]] = [()]
+    for offset in range(len(counts) - 1, -1, -1):        # the highest value varies slowest
+        value = (first + offset,)
+        out = [head + value * k for head in out for k in range(counts[offset], -1, -1)]
+    return tuple(out)
 
 
 def counts_of(cards: Iterable[int], values: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from lotus_kit.white_lotus.actions import Pass, PlaceMarker
-from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.common import BUILDING_INDEX, illegal, pname, province_index, put, set_markers
+from lotus_kit.white_lotus.board import bit_list, iter_bits, neighbourhood
+from lotus_kit.white_lotus.common import (
+    BUILDING_INDEX,
+    PASSES,
+    SEAT_SETS,
+    illegal,
+    pname,
+    province_actions,
+    province_index,
+)
 from lotus_kit.white_lotus.events import Event, MarkerPlaced, PlacementEnded
-from lotus_kit.white_lotus.state import ClaimStep, Phase, State, evolve
+from lotus_kit.white_lotus.state import VIEWS, ClaimStep, Phase, State, evolve, with_marker
 
 
 def allowance(state: State, seat: int) -> int:
@@ -34,20 +42,27 @@ def _marked_by(state: State, seat: int) -> int:
 
 def targets(state: State, seat: int) -> int:
     """Bit mask of the provinces where ``seat`` may put a marker now (WL-PLACE-2, WL-PLACE-7)."""
-    mask = state.neutral_mask() & ~_marked_by(state, seat)
-    if state.rules.designer:
+    return _targets(state, seat, state.claimed[seat])
+
+
+def _targets(state: State, seat: int, mine: int) -> int:
+    """:func:`targets` for a seat whose markers are on ``mine``."""
+    k = state.kinds
+    owned = 0
+    for o in state.owned:
+        owned |= o
+    mask = (k[0] | k[1] | k[2] | k[3] | k[4]) & ~owned & ~mine
+    rules = state.rules
+    if rules.designer:
         if state.year == 1:
             mask &= state.board.lotus_mask
         else:
             # WL_DESIGNER from turn 2: only provinces bordering a player chip [RECON after GJS]
-            near = 0
-            for i in iter_bits(state.owned_any()):
-                near |= state.board.adjacency[i]
-            mask &= near
+            mask &= neighbourhood(state.board, owned)
     if state.stock is not None:
         # WL-VAR-1: a marker needs a free chip of the province's type
         free = list(state.stock[seat])
-        for i in iter_bits(_marked_by(state, seat)):
+        for i in iter_bits(mine):
             if state.owners[i] < 0 and state.chips[i]:
                 free[BUILDING_INDEX[state.chips[i]]] -= 1
         mask = sum(1 << i for i in iter_bits(mask) if free[BUILDING_INDEX[state.chips[i]]] > 0)
@@ -88,16 +103,17 @@ def _next_turn(state: State, step: ClaimStep, start: int, ev: list[Event]) -> St
 
 
 def to_act(state: State) -> frozenset[int]:
-    return frozenset((state.step.turn,))
+    return SEAT_SETS[state.step.turn]
 
 
 def legal(state: State, seat: int) -> list:
     step = state.step
     if seat != step.turn:
         return []
-    out: list = [PlaceMarker(seat, state.board.provinces[i].id) for i in iter_bits(targets(state, seat))]
+    row = province_actions(PlaceMarker, state)[seat]
+    out: list = [row[i] for i in bit_list(targets(state, seat))]
     if step.placed[seat] >= mandatory(state, seat):
-        out.append(Pass(seat))
+        out.append(PASSES[seat])
     return out
 
 
@@ -106,22 +122,57 @@ def apply(state: State, action, ev: list[Event]) -> State:
     seat = action.seat
     if seat != step.turn:
         illegal("WL-PLACE-3", f"it is seat {step.turn}'s turn to place a marker, not seat {seat}'s")
-    if isinstance(action, Pass):
+    if type(action) is not PlaceMarker:
+        if type(action) is not Pass:
+            illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 1 action: place a marker or pass")
         need = mandatory(state, seat)
         if step.placed[seat] < need:
             illegal("WL-PLACE-4", f"the first {need} markers are mandatory; you have placed {step.placed[seat]}")
         ev.append(PlacementEnded(seat, step.placed[seat], "he passes on his optional markers (WL-PLACE-4)"))
         step = evolve(step, done=step.done | 1 << seat)
         return _next_turn(state, step, (seat + 1) % state.players, ev)
-    if not isinstance(action, PlaceMarker):
-        illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 1 action: place a marker or pass")
-    i = province_index(state, action.province, "WL-PLACE-2")
-    if not targets(state, seat) >> i & 1:
+    view = VIEWS[state.players]
+    i = view.index_of.get(action.province)
+    if i is None or not view.in_play_mask >> i & 1:
+        i = province_index(state, action.province, "WL-PLACE-2")       # refused there, with the reason
+    mine = state.claimed[seat]
+    bit = 1 << i
+    rules = state.rules
+    plain = not rules.designer and state.stock is None
+    if plain:
+        k = state.kinds
+        owned = 0
+        for o in state.owned:
+            owned |= o
+        left = (k[0] | k[1] | k[2] | k[3] | k[4]) & ~owned & ~mine
+    else:
+        left = _targets(state, seat, mine)
+    if not left & bit:
         illegal("WL-PLACE-2", _why_not_target(state, seat, i))
-    state = set_markers(state, i, state.markers[i] | 1 << seat)
     ev.append(MarkerPlaced(seat, action.province))
-    step = evolve(step, placed=put(step.placed, seat, step.placed[seat] + 1))
-    return _next_turn(state, step, (seat + 1) % state.players, ev)
+    # only the placing seat's markers changed, so only he can have run out of markers or targets
+    # (the other seats' targets depend on the neutral chips and their own markers alone);
+    # every seat not done can place, so the turn passes to the next such seat clockwise
+    mine |= bit
+    placed = step.placed[seat] + 1
+    done = step.done
+    if placed >= (5 if rules.designer else min(5, 3 + (state.owned[seat] & state.kinds[2]).bit_count())):
+        ev.append(PlacementEnded(seat, placed, "all his markers are placed"))
+        done |= 1 << seat
+    elif not (left & ~bit if plain else _targets(state, seat, mine)):
+        ev.append(PlacementEnded(seat, placed, "no legal province is left for him (WL-PLACE-8)"))
+        done |= 1 << seat
+    markers = state.markers
+    markers = (*markers[:i], markers[i] | 1 << seat, *markers[i + 1:])
+    claimed = state.claimed
+    claimed = (*claimed[:seat], mine, *claimed[seat + 1:])
+    n = state.players
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if not done >> nxt & 1:
+            counts = (*step.placed[:seat], placed, *step.placed[seat + 1:])
+            return with_marker(state, markers, claimed, ClaimStep(counts, done, nxt))
+    return evolve(state, markers=markers, claimed=claimed, phase=Phase.RESOLVE, step=None)
 
 
 def _why_not_target(state: State, seat: int, i: int) -> str:

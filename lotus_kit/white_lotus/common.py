@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lotus_kit.core.errors import IllegalAction
+from lotus_kit.white_lotus.actions import Action, Pass
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.events import EmperorChanged, Event
-from lotus_kit.white_lotus.state import KIND_INDEX, State, evolve
+from lotus_kit.white_lotus.state import KIND_INDEX, VIEWS, State, evolve
 
 BUILDING_INDEX = {"P": 0, "T": 1, "R": 2, "F": 3, "V": 4}
+MAX_SEATS = 6
+
+# actions and seat sets are values, so the engine hands out shared instances instead of new ones
+SEAT_SETS: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(MAX_SEATS))
+PASSES: tuple[Pass, ...] = tuple(Pass(s) for s in range(MAX_SEATS))
+_MASK_SETS: tuple[frozenset[int], ...] = tuple(
+    frozenset(s for s in range(MAX_SEATS) if m >> s & 1) for m in range(1 << MAX_SEATS))
+_PROVINCE_ACTIONS: dict[type, tuple[Any, tuple[tuple[Action, ...], ...]]] = {}
+
+
+def seat_set(mask: int) -> frozenset[int]:
+    """The seats of a bit mask of seats, as a shared frozenset."""
+    return _MASK_SETS[mask]
+
+
+def province_actions(cls: type, state: State) -> tuple[tuple[Action, ...], ...]:
+    """``cls(seat, province_id)`` for every seat and province index of the state's board, made once."""
+    data = VIEWS[state.players].data
+    hit = _PROVINCE_ACTIONS.get(cls)
+    if hit is None or hit[0] is not data:
+        hit = _PROVINCE_ACTIONS[cls] = (
+            data, tuple(tuple(cls(seat, p.id) for p in data.provinces) for seat in range(MAX_SEATS)))
+    return hit[1]
 
 
 def illegal(rule: str, message: str) -> NoReturn:
@@ -28,10 +52,11 @@ def pname(state: State, i: int) -> str:
 
 def province_index(state: State, pid: object, rule: str) -> int:
     """The index of an in-play province named by id; unknown or out-of-play ids are refused."""
-    i = state.board.index_of.get(pid) if isinstance(pid, str) else None
+    view = VIEWS[state.players]
+    i = view.index_of.get(pid) if isinstance(pid, str) else None
     if i is None:
         illegal(rule, f"there is no province {pid!r} on the board")
-    if not state.board.in_play_mask >> i & 1:
+    if not view.in_play_mask >> i & 1:
         illegal("WL-SETUP-1", f"{pname(state, i)} is not in play with {state.players} players")
     return i
 
@@ -66,6 +91,28 @@ def change_owner(state: State, i: int, seat: int) -> State:
         owned[old] &= ~bit
     owned[seat] |= bit
     return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=tuple(owned))
+
+
+def settle_province(state: State, i: int, seat: int, **changes) -> State:
+    """Province ``i`` goes to ``seat`` and every marker on it returns (WL-CONF-4, WL-CONF-14), in one copy."""
+    stock = state.stock
+    if stock is not None:
+        k = BUILDING_INDEX[state.chips[i]]
+        stock = put(stock, seat, put(stock[seat], k, stock[seat][k] - 1))
+        old = state.owners[i]
+        if old >= 0:
+            stock = put(stock, old, put(stock[old], k, stock[old][k] + 1))
+    bit = 1 << i
+    owned = list(state.owned)
+    old = state.owners[i]
+    if old >= 0:
+        owned[old] &= ~bit
+    owned[seat] |= bit
+    claimed = state.claimed
+    if state.markers[i]:
+        claimed = tuple(m & ~bit for m in claimed)
+    return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=tuple(owned),
+                  markers=put(state.markers, i, 0), claimed=claimed, **changes)
 
 
 def set_chip(state: State, i: int, kind: str, **changes) -> State:

@@ -15,7 +15,7 @@ import random
 
 from lotus_kit.core.errors import IllegalAction, LotusKitError
 from lotus_kit.white_lotus import claims, income, rebellion, resolve, territories
-from lotus_kit.white_lotus.actions import Action, check_action
+from lotus_kit.white_lotus.actions import WELL_FORMED, Action, check_action
 from lotus_kit.white_lotus.board import BUILDINGS, board_view
 from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.common import illegal, put
@@ -73,11 +73,16 @@ def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
     return _finish(_advance(state, ev), ev)
 
 
+_set_events = State.__dict__["events"].__set__
+_OVER = Phase.GAME_OVER
+_QUIET = (Phase.CLAIMS, Phase.NEW_CARDS)        # phases whose steps all wait for a decision
+
+
 def _finish(state: State, ev: list[Event], before: State | None = None) -> State:
     if state is before:
         return evolve(state, events=tuple(ev))
     # a state made during this step is not shared yet, so its events are set in place
-    object.__setattr__(state, "events", tuple(ev))
+    _set_events(state, tuple(ev))
     return state
 
 
@@ -96,30 +101,36 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     module = _MODULES.get(state.phase)
     if module is None or state.step is None:
         return []
-    seats = sorted(to_act(state)) if seat is None else [seat]
-    return [a for s in seats for a in module.legal(state, s)]
+    if seat is not None:
+        return module.legal(state, seat)
+    return [a for s in sorted(module.to_act(state)) for a in module.legal(state, s)]
 
 
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` (rule id, plain words) and
     leaves ``state`` untouched when the rules do not allow it.
     """
-    check_action(action)
-    if state.phase == Phase.GAME_OVER:
+    ok = WELL_FORMED.get(type(action))
+    if ok is None or not ok(action):
+        check_action(action)
+    phase = state.phase
+    if phase == _OVER:
         illegal("WL-END-2", "the game is over")
     if not 0 <= action.seat < state.players:
         illegal("WL-SETUP-1", f"there is no seat {action.seat} in a {state.players}-player game")
-    if action.phase != state.phase:
-        illegal("WL-YEAR-1", f"it is phase {int(state.phase)} ({PHASE_NAMES[int(state.phase)]}); "
+    if action.phase != phase:
+        illegal("WL-YEAR-1", f"it is phase {int(phase)} ({PHASE_NAMES[int(phase)]}); "
                 f"{type(action).__name__} belongs to phase {action.phase} ({PHASE_NAMES[action.phase]})")
     ev: list[Event] = []
-    after = _MODULES[state.phase].apply(state, action, ev)
-    return _finish(_advance(after, ev), ev, before=state)
+    after = _MODULES[phase].apply(state, action, ev)
+    if after.phase not in _QUIET or after.step is None:
+        after = _advance(after, ev)
+    return _finish(after, ev, before=state)
 
 
 def _advance(state: State, ev: list[Event]) -> State:
     """Run the steps that need no decision until someone must act or the game is over."""
-    while state.phase != Phase.GAME_OVER:
+    while state.phase != _OVER:
         if state.year > MAX_YEARS:
             raise LotusKitError(f"WL-YEAR-4: the game did not end within {MAX_YEARS} years")
         if state.step is None:

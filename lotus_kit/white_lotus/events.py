@@ -348,3 +348,16 @@ class GameEnded(Event):
         who = " and ".join(name(w) for w in self.winners)
         tb = f" ({self.tie_break})" if self.tie_break else ""
         return f"Final scores: {table}. {who} win{'s' if len(self.winners) == 1 else ''}{tb}."
+
+
+def _speed_up() -> None:
+    import dataclasses
+
+    from lotus_kit.white_lotus.fastrecord import fast_init
+
+    for obj in list(globals().values()):
+        if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == __name__:
+            fast_init(obj)
+
+
+_speed_up()

@@ -34,6 +34,8 @@ class WhiteLotus:
                 return position(setup["position"], rules)
             except PositionError as exc:
                 raise RecordError("setup.position", "; ".join(exc.reasons)) from None
+            except LotusKitError as exc:
+                raise RecordError("setup.position", str(exc)) from None
         players, seed = setup.get("players"), setup.get("seed", 0)
         first = setup.get("first_emperor")
         if type(players) is not int or not 3 <= players <= 6:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from lotus_kit.white_lotus.actions import TakeIncome
 from lotus_kit.white_lotus.cards import counts_of, default_split, greedy_from_supply
-from lotus_kit.white_lotus.common import illegal
+from lotus_kit.white_lotus.common import MAX_SEATS, illegal, seat_set
 from lotus_kit.white_lotus.events import Event, IncomeTaken
-from lotus_kit.white_lotus.state import IncomeStep, Phase, State, evolve
+from lotus_kit.white_lotus.state import IncomeStep, Phase, State, evolve, with_step
 
 BASE_INFLUENCE, BASE_COMBAT = 10, 2          # WL-CARDS-1
 
@@ -37,39 +37,52 @@ def begin(state: State, ev: list[Event]) -> State:
 
 
 def to_act(state: State) -> frozenset[int]:
-    done = {c.seat for c in state.step.choices}
-    return frozenset(s for s in range(state.players) if s not in done)
+    mask = (1 << state.players) - 1
+    for c in state.step.choices:
+        mask &= ~(1 << c.seat)
+    return seat_set(mask)
+
+
+def _chosen(state: State, seat: int) -> bool:
+    return any(c.seat == seat for c in state.step.choices)
 
 
 def legal(state: State, seat: int) -> list:
-    if seat not in to_act(state):
+    if not (0 <= seat < state.players) or _chosen(state, seat):
         return []
-    return [TakeIncome(seat, k) for k in range(state.palaces(seat) + 1)]
+    return list(_INCOME_CHOICES[seat][:state.palaces(seat) + 1])
+
+
+_INCOME_CHOICES = tuple(tuple(TakeIncome(seat, k) for k in range(40)) for seat in range(MAX_SEATS))
 
 
 def apply(state: State, action, ev: list[Event]) -> State:
     if not isinstance(action, TakeIncome):
         illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 5 action: take your income")
     seat = action.seat
-    if seat not in to_act(state):
+    if _chosen(state, seat):
         illegal("WL-INFO-3", "you have already chosen your income this year")
     palaces = state.palaces(seat)
     if type(action.palaces_for_combat) is not int or not 0 <= action.palaces_for_combat <= palaces:
         illegal("WL-CARDS-2", f"you own {palaces} palace(s); choose how many of them pay combat (0 to {palaces})")
-    influence, combat = income(state, seat, action.palaces_for_combat)
-    for cards, total, what in ((action.influence, influence, "influence"), (action.combat, combat, "combat")):
-        if cards is None:
-            continue
-        if state.supply is not None:
-            illegal("WL-CARDS-6", "with a finite supply the cards are paid largest first from what is there")
-        if counts_of(cards, (1, 2, 3)) is None or sum(cards) != total:
-            illegal("WL-CARDS-6", f"your {what} is {total}, paid in cards of value 1, 2 or 3 that add up to it, "
-                    f"e.g. {list(default_split(total))}")
-    step = evolve(state.step, choices=tuple(sorted((*state.step.choices, action), key=lambda c: c.seat)))
-    state = evolve(state, step=step)
+    if action.influence is not None or action.combat is not None:
+        influence, combat = income(state, seat, action.palaces_for_combat)
+        for cards, total, what in ((action.influence, influence, "influence"), (action.combat, combat, "combat")):
+            if cards is None:
+                continue
+            if state.supply is not None:
+                illegal("WL-CARDS-6", "with a finite supply the cards are paid largest first from what is there")
+            if counts_of(cards, (1, 2, 3)) is None or sum(cards) != total:
+                illegal("WL-CARDS-6", f"your {what} is {total}, paid in cards of value 1, 2 or 3 that add up to it, "
+                        f"e.g. {list(default_split(total))}")
+    choices = state.step.choices
+    k = 0
+    while k < len(choices) and choices[k].seat < seat:
+        k += 1
+    step = IncomeStep((*choices[:k], action, *choices[k:]))
     if len(step.choices) < state.players:
-        return state
-    return _pay(state, ev)
+        return with_step(state, step)
+    return _pay(with_step(state, step), ev)
 
 
 def _pay(state: State, ev: list[Event]) -> State:

@@ -30,6 +30,7 @@ from typing import Any
 from lotus_kit.core.errors import PositionError
 from lotus_kit.white_lotus.board import BUILDINGS, board_view, iter_bits
 from lotus_kit.white_lotus.cards import Hand, counts_of
+from lotus_kit.white_lotus.engine import MAX_YEARS
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
 from lotus_kit.white_lotus.state import ClaimStep, Phase, State
 
@@ -46,6 +47,15 @@ def _seat_key(key: Any, players: int, where: str, reasons: list[str]) -> int | N
         reasons.append(f"{where}: there is no seat {key!r} with {players} players")
         return None
     return seat
+
+
+def _mapping(desc: Mapping[str, Any], key: str, reasons: list[str]) -> Mapping[Any, Any]:
+    """The object under ``key`` (empty when missing); anything else is a reason, not a crash."""
+    raw = desc.get(key, {})
+    if not isinstance(raw, Mapping):
+        reasons.append(f"{key}: expected an object, got {raw!r}")
+        return {}
+    return raw
 
 
 def _hand(raw: Any, where: str, reasons: list[str]) -> Hand | None:
@@ -96,8 +106,8 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
     data = view.data
     year, phase_n = desc.get("year", 1), desc.get("phase", 1)
     emperor, seed = desc.get("emperor", 0), desc.get("seed", 0)
-    if type(year) is not int or year < 1:
-        reasons.append(f"year: expected a year from 1 on, got {year!r}")
+    if type(year) is not int or not 1 <= year <= MAX_YEARS:
+        reasons.append(f"year: expected a year from 1 to {MAX_YEARS} (WL-YEAR-4), got {year!r}")
         year = 1
     if type(phase_n) is not int or not 1 <= phase_n <= 6:
         reasons.append(f"phase: expected a phase from 1 to 6, got {phase_n!r} (WL-YEAR-1)")
@@ -126,7 +136,7 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
             return None
         return i
 
-    for pid, spec in dict(desc.get("owners", {})).items():
+    for pid, spec in _mapping(desc, "owners", reasons).items():
         i = province(pid, f"owners.{pid}")
         if i is None:
             continue
@@ -136,7 +146,7 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
         seat = _seat_key(spec[0], players, f"owners.{pid}", reasons)
         if seat is not None:
             chips[i], owners[i] = spec[1], seat
-    for pid, kind in dict(desc.get("neutral", {})).items():
+    for pid, kind in _mapping(desc, "neutral", reasons).items():
         i = province(pid, f"neutral.{pid}")
         if i is None:
             continue
@@ -158,7 +168,7 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
         _check_chips_grow_from_lotus(view, chips, reasons)
 
     markers = [0] * len(chips)
-    for pid, seats in dict(desc.get("markers", {})).items():
+    for pid, seats in _mapping(desc, "markers", reasons).items():
         i = province(pid, f"markers.{pid}")
         if i is None:
             continue
@@ -177,13 +187,13 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
                 markers[i] |= 1 << seat
 
     hands = [Hand.start(rules.start_combat_single)] * players
-    for key, raw in dict(desc.get("hands", {})).items():
+    for key, raw in _mapping(desc, "hands", reasons).items():
         seat = _seat_key(key, players, f"hands.{key}", reasons)
         hand = _hand(raw, f"hands.{key}", reasons)
         if seat is not None and hand is not None:
             hands[seat] = hand
     vp = [0] * players
-    for key, n in dict(desc.get("vp_chips", {})).items():
+    for key, n in _mapping(desc, "vp_chips", reasons).items():
         seat = _seat_key(key, players, f"vp_chips.{key}", reasons)
         if type(n) is not int or n < 0:
             reasons.append(f"vp_chips.{key}: expected a count, got {n!r}")

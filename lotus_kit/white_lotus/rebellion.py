@@ -5,17 +5,21 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide, TakeReward
-from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.cards import counts_of, values_of
+from lotus_kit.white_lotus.board import iter_bits, neighbourhood
+from lotus_kit.white_lotus.cards import card_combos, counts_of
 from lotus_kit.white_lotus.common import (
     BUILDING_INDEX,
+    MAX_SEATS,
+    SEAT_SETS,
     change_owner,
     distance,
     emperor_check,
     illegal,
     pname,
+    province_actions,
     province_index,
     put,
+    seat_set,
 )
 from lotus_kit.white_lotus.events import (
     Event,
@@ -24,7 +28,7 @@ from lotus_kit.white_lotus.events import (
     RebellionResolved,
     RewardTaken,
 )
-from lotus_kit.white_lotus.state import RebellionStep, State, evolve
+from lotus_kit.white_lotus.state import RebellionStep, State, evolve, rebellion_with_commitments, with_step
 
 
 def ask_order(state: State) -> tuple[int, ...]:
@@ -57,10 +61,7 @@ def reward_targets(state: State, seat: int) -> int:
     for seat_lost in iter_bits(losers):
         mask |= state.owned[seat_lost]
     if not state.rules.reward_no_adjacency:
-        near = 0
-        for i in iter_bits(state.owned_mask(seat)):
-            near |= state.board.adjacency[i]
-        mask &= near
+        mask &= neighbourhood(state.board, state.owned[seat])
     if state.stock is not None:
         mask = sum(1 << i for i in iter_bits(mask) if state.stock[seat][BUILDING_INDEX[state.chips[i]]] > 0)
     return mask
@@ -69,32 +70,56 @@ def reward_targets(state: State, seat: int) -> int:
 def to_act(state: State) -> frozenset[int]:
     step: RebellionStep = state.step
     if step.leader < 0:
-        return frozenset((step.ask_order[step.asked],))
+        return SEAT_SETS[step.ask_order[step.asked]]
     if not step.winner:
-        done = {c.seat for c in step.commitments}
-        return frozenset(s for s in range(state.players) if s not in done)
-    return frozenset((step.reward_order[step.rewarded],))
+        mask = (1 << state.players) - 1
+        for c in step.commitments:
+            mask &= ~(1 << c.seat)
+        return seat_set(mask)
+    return SEAT_SETS[step.reward_order[step.rewarded]]
 
 
 def legal(state: State, seat: int) -> list:
     step: RebellionStep = state.step
-    if seat not in to_act(state):
-        return []
     if step.leader < 0:
-        return [DeclareRebellion(seat, True), DeclareRebellion(seat, False)]
+        return list(_DECLARATIONS[seat]) if seat == step.ask_order[step.asked] else []
     if not step.winner:
+        if not 0 <= seat < state.players:
+            return []
+        for c in step.commitments:
+            if c.seat == seat:
+                return []
         sides = (None,) if seat in (state.emperor, step.leader) else ("emperor", "rebels")
-        return list(_commitments(seat, sides, state.hands[seat].combat_counts()))
-    out = [TakeReward(seat, state.board.provinces[i].id) for i in iter_bits(reward_targets(state, seat))]
-    out.append(TakeReward(seat, None))
+        return list(_commitments(seat, sides, state.hands[seat][4:]))
+    if seat != step.reward_order[step.rewarded]:
+        return []
+    row = province_actions(TakeReward, state)[seat]
+    out = [row[i] for i in iter_bits(reward_targets(state, seat))]
+    out.append(_VP_REWARDS[seat])
     return out
+
+
+_DECLARATIONS = tuple((DeclareRebellion(seat, True), DeclareRebellion(seat, False)) for seat in range(MAX_SEATS))
+_VP_REWARDS = tuple(TakeReward(seat, None) for seat in range(MAX_SEATS))
 
 
 @lru_cache(maxsize=4096)
 def _commitments(seat: int, sides: tuple, counts: tuple[int, int, int]) -> tuple[JoinSide, ...]:
-    n1, n2, n3 = counts
-    return tuple(JoinSide(seat, side, (3,) * c + (2,) * b + (1,) * a)
-                 for side in sides for c in range(n3, -1, -1) for b in range(n2, -1, -1) for a in range(n1, -1, -1))
+    combos = card_combos(counts)
+    out: list[JoinSide] = []
+    for side in sides:
+        made = _JOINS_MADE[seat].setdefault(side, {})
+        if len(made) > 20000:           # a bound on memory; the commitments are remade on demand
+            made.clear()
+        for cards in combos:
+            join = made.get(cards)
+            if join is None:
+                join = made[cards] = JoinSide(seat, side, cards)
+            out.append(join)
+    return tuple(out)
+
+
+_JOINS_MADE: tuple[dict, ...] = tuple({} for _ in range(MAX_SEATS))
 
 
 def apply(state: State, action, ev: list[Event]) -> State:
@@ -137,16 +162,23 @@ def _join(state: State, step: RebellionStep, action: JoinSide, ev: list[Event]) 
         side = own
     elif side not in ("emperor", "rebels"):
         illegal("WL-REB-14", 'every player other than the two leaders must pick a side: "emperor" or "rebels"')
-    counts = counts_of(action.cards, (1, 2, 3))
-    if counts is None:
-        illegal("WL-REB-4", f"combat cards have values 1 to 3, not {list(action.cards)}")
-    if any(n > h for n, h in zip(counts, state.hands[seat].combat_counts(), strict=True)):
-        illegal("WL-REB-4", f"you do not hold the combat cards {list(action.cards)}; you hold "
-                f"{list(state.hands[seat].combat_cards())}")
-    commit = JoinSide(seat, side, values_of(counts, first=1))
-    step = evolve(step, commitments=tuple(sorted((*step.commitments, commit), key=lambda c: c.seat)))
-    if len(step.commitments) < state.players:
-        return evolve(state, step=step)
+    cards = action.cards
+    n1, n2, n3 = cards.count(1), cards.count(2), cards.count(3)
+    if n1 + n2 + n3 != len(cards):
+        illegal("WL-REB-4", f"combat cards have values 1 to 3, not {list(cards)}")
+    hand = state.hands[seat]
+    if n1 > hand[4] or n2 > hand[5] or n3 > hand[6]:
+        illegal("WL-REB-4", f"you do not hold the combat cards {list(cards)}; you hold "
+                f"{list(hand.combat_cards())}")
+    canonical = (3,) * n3 + (2,) * n2 + (1,) * n1
+    commit = action if side == action.side and canonical == cards else JoinSide(seat, side, canonical)
+    commitments = step.commitments
+    k = 0
+    while k < len(commitments) and commitments[k].seat < seat:
+        k += 1
+    step = rebellion_with_commitments(step, (*commitments[:k], commit, *commitments[k:]))
+    if len(commitments) + 1 < state.players:
+        return with_step(state, step)
     return _reveal(state, step, ev)
 
 

@@ -6,16 +6,20 @@ from functools import lru_cache
 
 from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
 from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.cards import counts_of, default_split, max_payable, splits, values_of
+from lotus_kit.white_lotus.cards import card_combos, default_split, max_payable, splits
 from lotus_kit.white_lotus.common import (
-    change_owner,
+    MAX_SEATS,
+    SEAT_SETS,
     emperor_check,
     illegal,
     pname,
+    province_actions,
     province_index,
     put,
+    seat_set,
     set_chip,
     set_markers,
+    settle_province,
 )
 from lotus_kit.white_lotus.events import (
     BidRevealed,
@@ -27,12 +31,15 @@ from lotus_kit.white_lotus.events import (
     RefundTaken,
     TilesLaidOut,
 )
-from lotus_kit.white_lotus.state import Conflict, Phase, ResolveStep, State, evolve
+from lotus_kit.white_lotus.state import Conflict, Phase, ResolveStep, State, conflict_with_bids, evolve, with_step
 
 
 def claimed(state: State) -> int:
     """WL-CONF-1: the set S of provinces holding at least one marker."""
-    return sum(1 << i for i, m in enumerate(state.markers) if m)
+    mask = 0
+    for m in state.claimed:
+        mask |= m
+    return mask
 
 
 def palace_first(state: State) -> int:
@@ -53,20 +60,27 @@ def choices(state: State) -> int:
 def to_act(state: State) -> frozenset[int]:
     c = state.step.conflict
     if c is None:
-        return frozenset((state.emperor,))
+        return SEAT_SETS[state.emperor]
     if c.refund_seat >= 0:
-        return frozenset((c.refund_seat,))
+        return SEAT_SETS[c.refund_seat]
     if c.tied:
-        return frozenset((state.emperor,))
-    done = {b.seat for b in c.bids}
-    return frozenset(s for s in c.remaining if s not in done)
+        return SEAT_SETS[state.emperor]
+    mask = 0
+    for s in c.remaining:
+        mask |= 1 << s
+    for b in c.bids:
+        mask &= ~(1 << b.seat)
+    return seat_set(mask)
 
 
 def refund_options(state: State, owed: int) -> list[tuple[int, ...]]:
     """WL-CONF-13: the card-value splits of the refund (exactly K, or the most the supply can pay)."""
-    if state.supply is None:
+    return _refund_options(state.supply[:3] if state.supply is not None else None, owed)
+
+
+def _refund_options(supply: tuple[int, ...] | None, owed: int) -> list[tuple[int, ...]]:
+    if supply is None:
         return splits(owed)
-    supply = state.supply[:3]
     return splits(max_payable(owed, supply), supply)
 
 
@@ -75,42 +89,62 @@ def legal(state: State, seat: int) -> list:
     if c is None:
         if seat != state.emperor:
             return []
-        return [ChooseProvince(seat, state.board.provinces[i].id) for i in iter_bits(choices(state))]
+        row = province_actions(ChooseProvince, state)[seat]
+        return [row[i] for i in iter_bits(choices(state))]
     if c.refund_seat >= 0:
         return [TakeRefund(seat, s) for s in refund_options(state, c.refund_owed)] if seat == c.refund_seat else []
     if c.tied:
-        return [BreakTie(seat, s) for s in c.tied] if seat == state.emperor else []
-    if seat not in to_act(state):
+        return [_BREAK_TIES[seat][s] for s in c.tied] if seat == state.emperor else []
+    if seat not in c.remaining:
         return []
+    for b in c.bids:
+        if b.seat == seat:
+            return []
     targets = tuple(s for s in c.remaining if s != seat)
     # WL-CONF-11: the empty bid and the bare 0 are always among them
-    return list(_bids(seat, targets, state.hands[seat].influence_counts()))
+    return list(_bids(seat, targets, state.hands[seat][:4]))
+
+
+_BREAK_TIES = tuple(tuple(BreakTie(seat, s) for s in range(6)) for seat in range(6))
 
 
 @lru_cache(maxsize=4096)
 def _bids(seat: int, targets: tuple[int, ...], counts: tuple[int, int, int, int]) -> tuple[Bid, ...]:
     """Every distinct bid (dragon target x influence values); cached, as hands repeat (actions are values)."""
-    n0, n1, n2, n3 = counts
-    return tuple(Bid(seat, target, (3,) * d + (2,) * c + (1,) * b + (0,) * a)
-                 for target in targets
-                 for d in range(n3, -1, -1) for c in range(n2, -1, -1) for b in range(n1, -1, -1)
-                 for a in range(n0, -1, -1))
+    combos = card_combos(counts)
+    out: list[Bid] = []
+    for target in targets:
+        made = _BIDS_MADE[seat][target]
+        if len(made) > 20000:           # a bound on memory; the bids are remade on demand
+            made.clear()
+        for cards in combos:
+            bid = made.get(cards)
+            if bid is None:
+                bid = made[cards] = Bid(seat, target, cards)
+            out.append(bid)
+    return tuple(out)
+
+
+# the Bid of each (seat, target, cards) made so far, shared by every list of bids that holds it
+_BIDS_MADE: tuple[tuple[dict[tuple[int, ...], Bid], ...], ...] = tuple(
+    tuple({} for _ in range(MAX_SEATS)) for _ in range(MAX_SEATS))
 
 
 # -- actions ----------------------------------------------------------------------------------
 
 def apply(state: State, action, ev: list[Event]) -> State:
     c = state.step.conflict
-    if isinstance(action, ChooseProvince):
+    kind = type(action)
+    if kind is Bid and c is not None:
+        return _bid(state, c, action, ev)
+    if kind is ChooseProvince:
         return _choose(state, action, ev)
     if c is None:
         illegal("WL-CONF-3", f"no conflict is being fought: the emperor (seat {state.emperor}) picks the next province")
-    if isinstance(action, TakeRefund):
+    if kind is TakeRefund:
         return _take_refund(state, c, action, ev)
-    if isinstance(action, BreakTie):
+    if kind is BreakTie:
         return _break_tie(state, c, action, ev)
-    if isinstance(action, Bid):
-        return _bid(state, c, action, ev)
     illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 2 action")
 
 
@@ -133,31 +167,41 @@ def _resolve(state: State, i: int, ev: list[Event], forced: bool) -> State:
     ev.append(ProvinceChosen(state.emperor, state.board.provinces[i].id, participants, forced))
     if len(participants) == 1:
         return _settle(state, i, participants[0], ev, contested=False)
-    return evolve(state, step=evolve(state.step, conflict=Conflict(province=i, remaining=participants)))
+    return evolve(state, step=ResolveStep(Conflict(i, participants), state.step.no_claims))
 
 
 def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
     seat = action.seat
     if c.refund_seat >= 0 or c.tied:
         illegal("WL-CONF-8", "the bids of this round are revealed already")
-    if seat not in c.remaining:
+    remaining = c.remaining
+    if seat not in remaining:
         illegal("WL-CONF-6", f"seat {seat} is not a participant in the conflict for {pname(state, c.province)}")
-    if any(b.seat == seat for b in c.bids):
-        illegal("WL-INFO-3", "you have already committed your bid for this round")
-    if action.target == seat or action.target not in c.remaining:
-        others = ", ".join(f"seat {s}" for s in c.remaining if s != seat)
+    bids = c.bids
+    k = 0
+    for b in bids:
+        if b.seat == seat:
+            illegal("WL-INFO-3", "you have already committed your bid for this round")
+        if b.seat < seat:
+            k += 1
+    target = action.target
+    if target == seat or target not in remaining:
+        others = ", ".join(f"seat {s}" for s in remaining if s != seat)
         illegal("WL-CONF-6", f"the dragon card must name another participant of this round: {others}")
-    counts = counts_of(action.cards, (0, 1, 2, 3))
-    if counts is None:
-        illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {list(action.cards)}")
-    if any(n > h for n, h in zip(counts, state.hands[seat].influence_counts(), strict=True)):
-        illegal("WL-CONF-6", f"you do not hold the cards {list(action.cards)}; your influence cards are "
-                f"{list(state.hands[seat].influence_cards())}")
+    cards = action.cards
+    n0, n1, n2, n3 = cards.count(0), cards.count(1), cards.count(2), cards.count(3)
+    if n0 + n1 + n2 + n3 != len(cards):
+        illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {list(cards)}")
+    hand = state.hands[seat]
+    if n0 > hand[0] or n1 > hand[1] or n2 > hand[2] or n3 > hand[3]:
+        illegal("WL-CONF-6", f"you do not hold the cards {list(cards)}; your influence cards are "
+                f"{list(hand.influence_cards())}")
     # keep the bid in canonical order so equal bids compare equal
-    bid = Bid(seat, action.target, values_of(counts, first=0))
-    c = evolve(c, bids=tuple(sorted((*c.bids, bid), key=lambda b: b.seat)))
-    if len(c.bids) < len(c.remaining):
-        return evolve(state, step=evolve(state.step, conflict=c))
+    canonical = (3,) * n3 + (2,) * n2 + (1,) * n1 + (0,) * n0
+    bid = action if canonical == cards else Bid(seat, target, canonical)
+    c = conflict_with_bids(c, (*bids[:k], bid, *bids[k:]))
+    if len(bids) + 1 < len(remaining):
+        return with_step(state, ResolveStep(c, state.step.no_claims))
     return _reveal(state, c, ev)
 
 
@@ -169,7 +213,7 @@ def _reveal(state: State, c: Conflict, ev: list[Event]) -> State:
     top = max(pressure.values())
     tied = tuple(s for s in c.remaining if pressure[s] == top)
     if len(tied) > 1:
-        return evolve(state, step=evolve(state.step, conflict=evolve(c, tied=tied)))
+        return evolve(state, step=ResolveStep(evolve(c, tied=tied), state.step.no_claims))
     return _knock_out(state, c, tied[0], None, ev)
 
 
@@ -188,35 +232,50 @@ def _knock_out(state: State, c: Conflict, leaver: int, emperor: int | None, ev: 
     hands = list(state.hands)
     supply = list(state.supply) if state.supply is not None else None
     discarded = []
+    pressures = dict.fromkeys(c.remaining, 0)
+    value = 0
     for b in c.bids:
-        counts = counts_of(b.cards, (0, 1, 2, 3))
-        nonzero = (counts[1], counts[2], counts[3])
-        hands[b.seat] = hands[b.seat].add_influence(nonzero, -1)   # 0-cards stay in hand
+        cards = b.cards
+        n1, n2, n3 = cards.count(1), cards.count(2), cards.count(3)
+        hands[b.seat] = hands[b.seat].add_influence((n1, n2, n3), -1)     # 0-cards stay in hand
         if supply is not None:
-            for k in range(3):
-                supply[k] += nonzero[k]
-        discarded.append((b.seat, tuple(v for v in b.cards if v)))
-    value = sum(next(b.cards for b in c.bids if b.seat == leaver))
+            supply[0] += n1
+            supply[1] += n2
+            supply[2] += n3
+        discarded.append((b.seat, cards[:n1 + n2 + n3]))                   # canonical: the 0 comes last
+        total = n1 + 2 * n2 + 3 * n3
+        pressures[b.target] += total
+        if b.seat == leaver:
+            value = total
     refund = value // 2 if state.rules.loser_keeps_floor_half else value - value // 2
-    pressures = {s: 0 for s in c.remaining}
-    for b in c.bids:
-        pressures[b.target] += sum(b.cards)
     ev.append(ConflictRound(
         province=state.board.provinces[c.province].id, round=c.round,
         bids=tuple(BidRevealed(b.seat, b.target, b.cards) for b in c.bids),
         pressures=tuple(pressures.items()), tied=c.tied if c.tied else (leaver,), leaver=leaver,
         decided_by_emperor=emperor, discarded=tuple(discarded), refund=refund))
-    state = set_markers(state, c.province, state.markers[c.province] & ~(1 << leaver), hands=tuple(hands),
-                        supply=tuple(supply) if supply is not None else None)
+    i = c.province
+    markers = state.markers[i] & ~(1 << leaver)
     remaining = tuple(s for s in c.remaining if s != leaver)
-    c = Conflict(province=c.province, remaining=remaining, round=c.round + 1)
+    nxt = Conflict(province=i, remaining=remaining, round=c.round + 1)
+    no_claims = state.step.no_claims
     if refund > 0:
-        options = refund_options(state, refund)
+        options = _refund_options(None if supply is None else (supply[0], supply[1], supply[2]), refund)
         if len(options) > 1:
-            c = evolve(c, refund_seat=leaver, refund_owed=refund)
-            return evolve(state, step=evolve(state.step, conflict=c))
-        state = _pay_refund(state, leaver, options[0] if options else (), refund, ev)
-    return _next_round(state, c, ev)
+            return set_markers(state, i, markers, hands=tuple(hands),
+                               supply=tuple(supply) if supply is not None else None,
+                               step=ResolveStep(evolve(nxt, refund_seat=leaver, refund_owed=refund), no_claims))
+        paid = options[0] if options else ()
+        counts = (paid.count(1), paid.count(2), paid.count(3))
+        hands[leaver] = hands[leaver].add_influence(counts)
+        if supply is not None:
+            supply[0] -= counts[0]
+            supply[1] -= counts[1]
+            supply[2] -= counts[2]
+        ev.append(RefundTaken(leaver, paid, refund))
+    changes = {"hands": tuple(hands), "supply": tuple(supply) if supply is not None else None}
+    if len(remaining) >= 2:
+        return set_markers(state, i, markers, step=ResolveStep(nxt, no_claims), **changes)
+    return _settle(state, i, remaining[0], ev, contested=True, **changes)
 
 
 def _pay_refund(state: State, seat: int, cards: tuple[int, ...], owed: int, ev: list[Event]) -> State:
@@ -246,14 +305,13 @@ def _take_refund(state: State, c: Conflict, action: TakeRefund, ev: list[Event])
 
 def _next_round(state: State, c: Conflict, ev: list[Event]) -> State:
     if len(c.remaining) >= 2:
-        return evolve(state, step=evolve(state.step, conflict=c))
+        return evolve(state, step=ResolveStep(c, state.step.no_claims))
     return _settle(state, c.province, c.remaining[0], ev, contested=True)
 
 
-def _settle(state: State, i: int, seat: int, ev: list[Event], contested: bool) -> State:
+def _settle(state: State, i: int, seat: int, ev: list[Event], contested: bool, **changes) -> State:
     """WL-CONF-4, WL-CONF-14: the chip takes the winner's colour; every marker there returns."""
-    state = change_owner(state, i, seat)
-    state = set_markers(state, i, 0, step=evolve(state.step, conflict=None))
+    state = settle_province(state, i, seat, step=ResolveStep(None, state.step.no_claims), **changes)
     ev.append(ProvinceSettled(state.board.provinces[i].id, seat, state.chips[i], contested))
     if not state.rules.emperor_check_end_of_phase:
         state = emperor_check(state, ev, "WL-EMP-2")

@@ -16,6 +16,7 @@ from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
 from lotus_kit.white_lotus.board import BUILDINGS, BoardView, board_view, iter_bits
 from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.events import Event, ScoreLine
+from lotus_kit.white_lotus.fastrecord import fast_init, make_evolver, make_replacer
 from lotus_kit.white_lotus.rules import RuleSet
 
 
@@ -60,29 +61,29 @@ def derive_masks(players: int, chips: tuple[str, ...], owners: tuple[int, ...], 
 _EVOLVERS: dict[type, Any] = {}
 
 
-def _evolver(cls: type) -> Any:
-    """Generated copy-with-changes code for one record type (the way dataclasses write __init__)."""
-    lines = ["def evolve(obj, changes):", "    new = new_object(cls)", "    get = changes.get"]
-    for name in cls.__slots__:
-        lines.append(f"    v = get({name!r}, missing)")
-        lines.append(f"    setter(new, {name!r}, obj.{name} if v is missing else v)")
-    lines.append("    return new")
-    scope = {"new_object": object.__new__, "setter": object.__setattr__, "missing": object(), "cls": cls}
-    exec("\n".join(lines), scope)
-    return scope["evolve"]
+class _Views(dict):
+    def __missing__(self, players: int) -> BoardView:
+        view = self[players] = board_view(players)
+        return view
+
+
+# VIEWS[players] is board_view(players) without a function call: the engine's hot paths use it
+VIEWS: dict[int, BoardView] = _Views()
 
 
 def evolve(obj: Any, **changes: Any) -> Any:
     """A copy of a frozen, slotted record with some fields changed (``dataclasses.replace`` without
     ``__init__``: an order of magnitude cheaper, and the derived masks of a State are copied as
-    they are, so callers that change chips, owners or markers update them too)."""
+    they are, so callers that change chips, owners or markers update them too). An unknown field
+    name raises ``AttributeError``."""
     cls = type(obj)
     fn = _EVOLVERS.get(cls)
     if fn is None:
-        fn = _EVOLVERS[cls] = _evolver(cls)
+        fn = _EVOLVERS[cls] = make_evolver(cls)
     return fn(obj, changes)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ClaimStep:
     """Phase 1 progress: markers placed this phase per seat, seats done, whose turn (WL-PLACE-3)."""
@@ -92,6 +93,7 @@ class ClaimStep:
     turn: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """A conflict being fought (WL-CONF-5..10). ``bids`` are sealed until every remaining seat bid."""
@@ -105,6 +107,7 @@ class Conflict:
     refund_owed: int = 0
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ResolveStep:
     """Phase 2 progress; ``no_claims`` records a phase 1 that placed nothing (WL-END-4)."""
@@ -113,6 +116,7 @@ class ResolveStep:
     no_claims: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RebellionStep:
     """Phase 4 progress: asking order (WL-REB-2), sealed commitments, then the rewards (WL-REB-8..10)."""
@@ -128,6 +132,7 @@ class RebellionStep:
     lost_one: int = 0
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class IncomeStep:
     """Phase 5: the sealed income choices collected so far (WL-CARDS)."""
@@ -135,6 +140,7 @@ class IncomeStep:
     choices: tuple[TakeIncome, ...] = ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TerritoryStep:
     """Phase 6: turn order from the emperor (WL-TERR-1) and the drawn chip waiting to be placed."""
@@ -187,7 +193,7 @@ class State:
     # -- the board --------------------------------------------------------------------------
     @property
     def board(self) -> BoardView:
-        return board_view(self.players)
+        return VIEWS[self.players]
 
     def index(self, province: str) -> int:
         return self.board.index_of[province]
@@ -293,3 +299,10 @@ class State:
                 f"<th>VP chips</th></tr>{rows}</table>")
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+# copies for the engine's hottest transitions (evolve without its dict of changes)
+with_step = make_replacer(State, ("step",))
+with_marker = make_replacer(State, ("markers", "claimed", "step"))
+conflict_with_bids = make_replacer(Conflict, ("bids",))
+rebellion_with_commitments = make_replacer(RebellionStep, ("commitments",))

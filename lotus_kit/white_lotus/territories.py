@@ -3,19 +3,32 @@
 from __future__ import annotations
 
 from lotus_kit.white_lotus.actions import PlaceChip, TempleDraw
-from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.common import illegal, pname, province_index, set_chip
+from lotus_kit.white_lotus.board import iter_bits, neighbourhood
+from lotus_kit.white_lotus.common import (
+    MAX_SEATS,
+    SEAT_SETS,
+    illegal,
+    pname,
+    province_actions,
+    province_index,
+    set_chip,
+)
 from lotus_kit.white_lotus.events import ChipDrawn, ChipPlaced, Event, TempleDeclined
 from lotus_kit.white_lotus.state import Phase, State, TerritoryStep, evolve
 
 
 def places(state: State) -> int:
     """WL-TERR-2: empty in-play provinces next to a chip (next to an owned one: WL_NEWTERR_ADJ_OWNED)."""
-    anchors = state.owned_any() if state.rules.newterr_adj_owned else state.chip_mask()
-    near = 0
-    for i in iter_bits(anchors):
-        near |= state.board.adjacency[i]
-    return near & state.empty_mask()
+    return _places(state, 0)
+
+
+def _places(state: State, extra: int) -> int:
+    """:func:`places` once neutral chips are also on the provinces of ``extra``."""
+    k = state.kinds
+    chips = k[0] | k[1] | k[2] | k[3] | k[4] | extra
+    anchors = state.owned_any() if state.rules.newterr_adj_owned else chips
+    view = state.board
+    return neighbourhood(view, anchors) & view.in_play_mask & ~chips
 
 
 def begin(state: State, ev: list[Event]) -> State:
@@ -26,10 +39,10 @@ def _can_draw(state: State) -> bool:
     return bool(state.pool) and places(state) != 0
 
 
-def _draw(state: State, step: TerritoryStep, seat: int, temple: bool, ev: list[Event]) -> State:
+def _draw(state: State, step: TerritoryStep, seat: int, temple: bool, ev: list[Event], **changes) -> State:
     chip = state.pool[0]
     ev.append(ChipDrawn(seat, chip, temple))
-    return evolve(state, pool=state.pool[1:], step=evolve(step, drawn=chip, asking_temple=False))
+    return evolve(state, pool=state.pool[1:], step=evolve(step, drawn=chip, asking_temple=False, **changes))
 
 
 def advance(state: State, ev: list[Event]) -> State | None:
@@ -42,8 +55,7 @@ def advance(state: State, ev: list[Event]) -> State | None:
         return evolve(state, year=state.year + 1, phase=Phase.CLAIMS, step=None)
     seat = step.order[step.index]
     # WL-TERR-4: the base chip is drawn and must be placed; temple chips are optional
-    step = evolve(step, temples_left=state.count(seat, "T"))
-    return _draw(state, step, seat, False, ev)
+    return _draw(state, step, seat, False, ev, temples_left=state.count(seat, "T"))
 
 
 def _current(step: TerritoryStep) -> int:
@@ -51,7 +63,8 @@ def _current(step: TerritoryStep) -> int:
 
 
 def to_act(state: State) -> frozenset[int]:
-    return frozenset((_current(state.step),))
+    step = state.step
+    return SEAT_SETS[step.order[step.index]]
 
 
 def legal(state: State, seat: int) -> list:
@@ -59,8 +72,12 @@ def legal(state: State, seat: int) -> list:
     if seat != _current(step):
         return []
     if step.asking_temple:
-        return [TempleDraw(seat, True), TempleDraw(seat, False)]
-    return [PlaceChip(seat, state.board.provinces[i].id) for i in iter_bits(places(state))]
+        return list(_TEMPLE_DRAWS[seat])
+    row = province_actions(PlaceChip, state)[seat]
+    return [row[i] for i in iter_bits(places(state))]
+
+
+_TEMPLE_DRAWS = tuple((TempleDraw(seat, True), TempleDraw(seat, False)) for seat in range(MAX_SEATS))
 
 
 def apply(state: State, action, ev: list[Event]) -> State:
@@ -74,20 +91,20 @@ def apply(state: State, action, ev: list[Event]) -> State:
         if not action.draw:
             ev.append(TempleDeclined(seat))
             return evolve(state, step=evolve(step, index=step.index + 1, asking_temple=False, temples_left=0))
-        return _draw(state, evolve(step, temples_left=step.temples_left - 1), seat, True, ev)
+        return _draw(state, step, seat, True, ev, temples_left=step.temples_left - 1)
     if not isinstance(action, PlaceChip):
         illegal("WL-YEAR-1", f"{type(action).__name__} is not a phase 6 action")
     if not step.drawn:
         illegal("WL-TERR-7", "decide first whether to use your temple's extra draw")
     i = province_index(state, action.province, "WL-TERR-2")
-    if not places(state) >> i & 1:
+    bit = 1 << i
+    if not places(state) & bit:
         if state.chips[i]:
             illegal("WL-TERR-2", f"{pname(state, i)} already holds a chip")
         what = "a province someone owns" if state.rules.newterr_adj_owned else "a province holding a chip"
         illegal("WL-TERR-2", f"{pname(state, i)} does not border {what}")
     # WL-TERR-6: the chip lies neutral, to be claimed from next year's phase 1
     ev.append(ChipPlaced(seat, action.province, step.drawn))
-    state = set_chip(state, i, step.drawn)
-    if step.temples_left > 0 and _can_draw(state):
-        return evolve(state, step=evolve(step, drawn="", asking_temple=True))
-    return evolve(state, step=evolve(step, drawn="", index=step.index + 1, temples_left=0))
+    if step.temples_left > 0 and state.pool and _places(state, bit):       # another draw is possible
+        return set_chip(state, i, step.drawn, step=evolve(step, drawn="", asking_temple=True))
+    return set_chip(state, i, step.drawn, step=evolve(step, drawn="", index=step.index + 1, temples_left=0))

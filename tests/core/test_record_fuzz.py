@@ -1,0 +1,223 @@
+"""Fuzzed game records: whatever the JSON, loading and replaying either fails with a
+``RecordError`` naming the place (a field, or the index of an action) or gives exactly the game of
+the actions it holds. Never another exception, and never a silently different game.
+
+Records come from whole random games (3 to 6 players, some flag sets); hypothesis truncates them,
+puts wrong types into random fields, changes the version, reorders, duplicates and drops actions,
+and names cards, provinces and seats that do not exist.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from functools import reduce
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lotus_kit.core.errors import RecordError
+from lotus_kit.core.records import loads
+from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
+from lotus_kit.white_lotus.game import new_record
+
+FLAGS = [(), ("WL_FINITE_SUPPLY",), ("WL_DESIGNER",), ("WL_ENFORCE_CHIP_LIMIT", "WL_OPTIONAL_PLACEMENT")]
+PLACE = re.compile(r"^(record|format|version|game|rules|meta|setup(\..*)?|actions(\[\d+\](\..*)?)?)$", re.S)
+
+
+def _random_record(players: int, seed: int, flags: tuple[str, ...]):
+    rng = random.Random(seed)
+    record = new_record(players, seed, flags)
+    state = record.start()
+    actions = []
+    while not state.is_over:
+        action = rng.choice(legal_actions(state, rng.choice(sorted(to_act(state)))))
+        state = apply(state, action)
+        actions.append(action)
+    return record.with_actions(actions)
+
+
+RECORDS = [_random_record(3 + k % 4, k, FLAGS[k % len(FLAGS)]) for k in range(4)]
+TEXTS = [r.to_json() for r in RECORDS]
+
+
+def check_loads_and_replays(text: str) -> None:
+    """The property every fuzzed text must have."""
+    try:
+        record = loads(text)
+        final = record.replay()
+    except RecordError as exc:
+        assert exc.where and PLACE.match(exc.where), f"RecordError names no place: {exc.where!r}"
+        assert exc.message
+        return
+    # it loaded and replayed: it must be exactly the game of its own actions, one for one
+    raw = json.loads(text)
+    assert len(record.actions) == len(raw["actions"])
+    for action, written in zip(record.actions, raw["actions"], strict=True):
+        assert action.to_dict() == written
+    assert final == reduce(apply, record.actions, record.start())
+    assert loads(record.to_json()) == record
+
+
+def test_the_unfuzzed_records_replay():
+    for record, text in zip(RECORDS, TEXTS, strict=True):
+        assert loads(text).replay() == record.replay()
+        check_loads_and_replays(text)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(k=st.integers(0, len(TEXTS) - 1), cut=st.floats(0, 1, exclude_max=True))
+def test_truncated_json_is_refused_as_not_json(k, cut):
+    text = TEXTS[k]
+    with pytest.raises(RecordError) as info:
+        loads(text[: int(len(text) * cut)])
+    assert info.value.where == "record"
+
+
+def _paths(node, prefix=()):
+    """Every path into the JSON tree (dict keys and list indices)."""
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _paths(value, (*prefix, i))
+
+
+def _set(tree, path, value):
+    node = tree
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-10, 1000), st.floats(allow_nan=False, allow_infinity=False),
+              st.text(max_size=6), st.sampled_from(["CHEN", "NOWHERE", "Bid", "emperor", "rebels", "P"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+    max_leaves=6)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(k=st.integers(0, len(TEXTS) - 1), data=st.data())
+def test_a_wrong_value_anywhere_fails_with_its_place_or_replays_its_own_actions(k, data):
+    raw = json.loads(TEXTS[k])
+    paths = [p for p in _paths(raw) if p]
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        try:
+            _set(raw, path, data.draw(json_values))
+        except (KeyError, IndexError, TypeError):      # the path went away with an earlier change
+            continue
+    check_loads_and_replays(json.dumps(raw))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(k=st.integers(0, len(TEXTS) - 1), version=st.one_of(st.integers(-5, 99).filter(lambda v: v != 1), json_values))
+def test_an_unknown_version_is_refused(k, version):
+    raw = json.loads(TEXTS[k])
+    raw["version"] = version
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(raw))
+    assert info.value.where == "version"
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(k=st.integers(0, len(TEXTS) - 1), data=st.data())
+def test_reordered_duplicated_or_dropped_actions_fail_at_an_index_or_replay_as_written(k, data):
+    raw = json.loads(TEXTS[k])
+    actions = raw["actions"]
+    n = len(actions)
+    i = data.draw(st.integers(0, n - 1))
+    how = data.draw(st.sampled_from(["swap", "duplicate", "drop", "move", "shuffle-tail", "truncate"]))
+    if how == "swap":
+        j = data.draw(st.integers(0, n - 1))
+        actions[i], actions[j] = actions[j], actions[i]
+    elif how == "duplicate":
+        actions.insert(i, copy.deepcopy(actions[i]))
+    elif how == "drop":
+        del actions[i]
+    elif how == "move":
+        actions.insert(data.draw(st.integers(0, n - 1)), actions.pop(i))
+    elif how == "shuffle-tail":
+        tail = actions[i:]
+        random.Random(data.draw(st.integers(0, 99))).shuffle(tail)
+        actions[i:] = tail
+    else:
+        del actions[i:]
+    text = json.dumps(raw)
+    check_loads_and_replays(text)
+    try:
+        loads(text).replay()
+    except RecordError as exc:
+        assert exc.where.startswith("actions[")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(k=st.integers(0, len(TEXTS) - 1), data=st.data())
+def test_cards_provinces_and_seats_that_do_not_exist_fail_at_their_action(k, data):
+    raw = json.loads(TEXTS[k])
+    players = raw["setup"]["players"]
+    candidates = [(i, key) for i, a in enumerate(raw["actions"])
+                  for key in ("cards", "province", "seat", "target", "leaver", "influence", "combat")
+                  if key in a and not (key == "province" and a[key] is None)]
+    i, key = data.draw(st.sampled_from(candidates))
+    if key in ("cards", "influence", "combat"):
+        value = data.draw(st.sampled_from([[7], [-1], [4, 3], [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]]))
+    elif key == "province":
+        value = data.draw(st.sampled_from(["NOWHERE", "chen", "", "LIAO-SHAN", "SHAZ" if players < 6 else "ATLANTIS"]))
+    else:
+        value = data.draw(st.sampled_from([players, players + 3, -1, 99]))
+    raw["actions"][i][key] = value
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(raw)).replay()
+    # the first action that fails is this one (the actions before it are as recorded)
+    assert info.value.where in (f"actions[{i}]", f"actions[{i}].{key}"), info.value
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(position=json_values)
+def test_a_fuzzed_position_setup_fails_with_setup_position(position):
+    raw = json.loads(TEXTS[0])
+    raw["setup"] = {"position": position}
+    raw["actions"] = []
+    check_loads_and_replays(json.dumps(raw))
+
+
+POSITION = {"players": 4, "phase": 2, "emperor": 2, "year": 2, "seed": 3,
+            "owners": {"DATO": [2, "P"], "JINA": [3, "T"], "FENG": [2, "R"], "HENA": [3, "F"], "LUZH": [1, "V"],
+                       "TIAN": [0, "V"]},
+            "neutral": {"CHEN": "P"}, "markers": {"CHEN": [0, 1]}, "hands": {"0": {"influence": [3, 0], "combat": [1]}},
+            "vp_chips": {"1": 2}, "pool": ["V", "R"], "start_palace": None, "final_year": False}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_position_setup_with_wrong_values_fails_with_setup_position_or_plays(data):
+    """A hand-made position (``setup.position``) with values changed anywhere in it."""
+    position = copy.deepcopy(POSITION)
+    paths = [p for p in _paths(position) if p]
+    for _ in range(data.draw(st.integers(1, 2))):
+        try:
+            _set(position, data.draw(st.sampled_from(paths)), data.draw(json_values))
+        except (KeyError, IndexError, TypeError):
+            continue
+    raw = json.loads(TEXTS[0])
+    raw["setup"], raw["rules"], raw["actions"] = {"position": position}, [], []
+    check_loads_and_replays(json.dumps(raw))
+
+
+@pytest.mark.parametrize("key, value", [("owners", None), ("neutral", 3), ("markers", ["", "Q"]), ("hands", 1.5),
+                                        ("vp_chips", True), ("year", 99), ("players", "4")])
+def test_position_values_that_once_crashed_the_loader_fail_with_setup_position(key, value):
+    """Found by the fuzzing above: non-objects where objects belong raised TypeError/ValueError, and a
+    year past the WL-YEAR-4 safety net escaped as a bare engine error instead of a RecordError."""
+    raw = json.loads(TEXTS[0])
+    raw["setup"], raw["rules"], raw["actions"] = {"position": {**POSITION, key: value}}, [], []
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(raw))
+    assert info.value.where == "setup.position"

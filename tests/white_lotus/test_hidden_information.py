@@ -1,0 +1,114 @@
+"""Hidden information (WL-INFO-1/2): an observation tells a seat nothing of the other hands beyond
+their sizes, of the others' sealed commitments, or of the order of the draw pool.
+
+The check is indistinguishability: for every seat and every state of many random games, the state
+is changed in everything that seat may not know (every other hand redrawn with the same number of
+cards, the pool shuffled, the other seats' sealed bids, sides and income choices replaced) and the
+observation must come out identical. An observation that depended on any of it would, for some of
+these changes, differ. A second, direct check looks for the hidden values in the observation's
+printed form.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
+from lotus_kit.white_lotus.cards import Hand
+from lotus_kit.white_lotus.observation import observation
+from lotus_kit.white_lotus.rules import RuleSet
+from lotus_kit.white_lotus.state import IncomeStep, RebellionStep, ResolveStep, State
+
+from .helpers import random_game
+
+GAMES = [(3, 11, ()), (4, 12, ()), (5, 13, ("WL_FINITE_SUPPLY",)), (6, 14, ()), (4, 15, ("WL_DESIGNER",)),
+         (3, 16, ("WL_ENFORCE_CHIP_LIMIT",)), (5, 17, ("WL_OPTIONAL_PLACEMENT",)), (6, 18, ("WL_START_COMBAT_SINGLE",))]
+
+
+def _other_hand(hand: Hand, rng: random.Random) -> Hand:
+    """A hand with the same number of cards (and the one 0), values and colours redrawn."""
+    counts = [0] * 6
+    for _ in range(hand.size - hand.zero):
+        counts[rng.randrange(6)] += 1
+    return Hand(hand.zero, *counts)
+
+
+def _sealed_changed(state: State, seat: int, rng: random.Random):
+    """The step with every other seat's sealed commitment replaced by another one."""
+    step = state.step
+    if isinstance(step, ResolveStep) and step.conflict is not None:
+        c = step.conflict
+        if c.tied or c.refund_seat >= 0:       # revealed already
+            return step
+        others = [s for s in c.remaining]
+        bids = tuple(b if b.seat == seat else Bid(b.seat, rng.choice([t for t in others if t != b.seat]),
+                                                  tuple(sorted(rng.choices((0, 1, 2, 3), k=rng.randrange(5)),
+                                                               reverse=True)))
+                     for b in c.bids)
+        return dataclasses.replace(step, conflict=dataclasses.replace(c, bids=bids))
+    if isinstance(step, RebellionStep) and step.leader >= 0 and not step.winner:
+        commitments = tuple(
+            c if c.seat == seat else JoinSide(c.seat, c.side if c.seat in (state.emperor, step.leader)
+                                              else rng.choice(("emperor", "rebels")),
+                                              tuple(sorted(rng.choices((1, 2, 3), k=rng.randrange(4)), reverse=True)))
+            for c in step.commitments)
+        return dataclasses.replace(step, commitments=commitments)
+    if isinstance(step, IncomeStep):
+        choices = tuple(c if c.seat == seat else TakeIncome(c.seat, rng.randrange(3)) for c in step.choices)
+        return dataclasses.replace(step, choices=choices)
+    return step
+
+
+def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
+    """The state with everything ``seat`` may not know changed."""
+    hands = tuple(h if s == seat else _other_hand(h, rng) for s, h in enumerate(state.hands))
+    pool = list(state.pool)
+    rng.shuffle(pool)
+    return dataclasses.replace(state, hands=hands, pool=tuple(pool), step=_sealed_changed(state, seat, rng))
+
+
+@pytest.fixture(scope="module")
+def games() -> list[list[State]]:
+    return [random_game(players, seed, RuleSet.from_flags(flags)) for players, seed, flags in GAMES]
+
+
+def test_WL_INFO_1_an_observation_is_the_same_whatever_the_seat_may_not_know(games):
+    rng = random.Random(1)
+    checked = changed = 0
+    for states in games:
+        for state in states:
+            for seat in range(state.players):
+                twin = hidden_changed(state, seat, rng)
+                changed += twin != state
+                assert observation(twin, seat) == observation(state, seat), (state, seat)
+                checked += 1
+    assert checked > 10_000 and changed > checked * 0.9      # the changes did change the states
+
+
+def test_WL_INFO_1_no_hidden_value_appears_in_an_observation(games):
+    for states in games:
+        for state in states[::3]:
+            sealed = ()
+            step = state.step
+            if isinstance(step, ResolveStep) and step.conflict and not step.conflict.tied:
+                sealed = step.conflict.bids
+            elif isinstance(step, RebellionStep) and step.leader >= 0 and not step.winner:
+                sealed = step.commitments
+            elif isinstance(step, IncomeStep):
+                sealed = step.choices
+            for seat in range(state.players):
+                obs = observation(state, seat)
+                text = repr(obs) + repr(dataclasses.asdict(obs))
+                if len(state.pool) >= 5:
+                    assert repr(state.pool) not in text and repr(list(state.pool)) not in text
+                for other, hand in enumerate(state.hands):
+                    if other != seat and hand != state.hands[seat]:
+                        assert repr(hand) not in text and repr(tuple(hand)) not in text
+                for commitment in sealed:
+                    if commitment.seat != seat:
+                        assert repr(commitment) not in text
+                assert obs.hand_sizes == tuple(h.size for h in state.hands)
+                assert obs.pool_size == len(state.pool)
