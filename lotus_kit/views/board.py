@@ -37,7 +37,7 @@ from lotus_kit.views.geometry import load_geometry, rings_xy
 from lotus_kit.white_lotus.actions import ChooseProvince, PlaceChip, PlaceMarker, TakeReward
 from lotus_kit.white_lotus.board import BUILDING_NAMES, BoardData, iter_bits
 from lotus_kit.white_lotus.engine import legal_actions, to_act
-from lotus_kit.white_lotus.scoring import score
+from lotus_kit.white_lotus.scoring import group_masks, score
 from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, RebellionStep, State, TerritoryStep
 
 __all__ = [
@@ -85,25 +85,6 @@ def legal_provinces(state: State) -> frozenset[str]:
         if isinstance(action, PlaceMarker | ChooseProvince | PlaceChip | TakeReward) and action.province:
             out.add(action.province)
     return frozenset(out)
-
-
-def group_masks(state: State, seat: int) -> list[int]:
-    """The seat's connected groups of provinces (bit masks, in play only), largest first (WL-SCORE-2)."""
-    adjacency = state.board.adjacency
-    left = state.owned_mask(seat) & state.board.in_play_mask
-    groups = []
-    while left:
-        group = frontier = left & -left
-        while frontier:
-            nxt = 0
-            for i in iter_bits(frontier):
-                nxt |= adjacency[i]
-            frontier = nxt & left & ~group
-            group |= frontier
-        groups.append(group)
-        left &= ~group
-    groups.sort(key=lambda g: (-g.bit_count(), g))
-    return groups
 
 
 def largest_groups(state: State, seat: int) -> int:

@@ -253,19 +253,27 @@ def make_view(data: BoardData, players: int) -> BoardView:
     )
 
 
+def groups(view: BoardView, mask: int) -> list[int]:
+    """The connected groups of the provinces in ``mask`` (bit masks), largest first."""
+    adjacency = view.adjacency
+    left, out = mask, []
+    while left:
+        group = frontier = left & -left
+        while frontier:
+            nxt = 0
+            for i in iter_bits(frontier):
+                nxt |= adjacency[i]
+            frontier = nxt & left & ~group
+            group |= frontier
+        out.append(group)
+        left &= ~group
+    out.sort(key=lambda g: (-g.bit_count(), g))
+    return out
+
+
 def is_connected(view: BoardView, mask: int) -> bool:
     """Whether the provinces of ``mask`` form one connected group."""
-    if not mask:
-        return True
-    start = mask & -mask
-    seen, frontier = start, start
-    while frontier:
-        nxt = 0
-        for i in iter_bits(frontier):
-            nxt |= view.adjacency[i]
-        frontier = nxt & mask & ~seen
-        seen |= frontier
-    return seen == mask
+    return len(groups(view, mask)) <= 1
 
 
 def is_planar(data: BoardData) -> bool:

@@ -78,40 +78,33 @@ def change_owner(state: State, i: int, seat: int) -> State:
     Under WL_ENFORCE_CHIP_LIMIT the taker spends a chip of that type and a previous owner gets his
     back (WL-VAR-1).
     """
-    stock = state.stock
+    stock, owned = _new_owner(state, i, seat)
+    return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=owned)
+
+
+def _new_owner(state: State, i: int, seat: int) -> tuple[tuple[tuple[int, ...], ...] | None, tuple[int, ...]]:
+    """The chip stocks and ownership masks once province ``i`` belongs to ``seat`` (WL-VAR-1)."""
+    stock, old = state.stock, state.owners[i]
     if stock is not None:
         k = BUILDING_INDEX[state.chips[i]]
         stock = put(stock, seat, put(stock[seat], k, stock[seat][k] - 1))
-        old = state.owners[i]
         if old >= 0:
             stock = put(stock, old, put(stock[old], k, stock[old][k] + 1))
     owned = list(state.owned)
-    old, bit = state.owners[i], 1 << i
     if old >= 0:
-        owned[old] &= ~bit
-    owned[seat] |= bit
-    return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=tuple(owned))
+        owned[old] &= ~(1 << i)
+    owned[seat] |= 1 << i
+    return stock, tuple(owned)
 
 
 def settle_province(state: State, i: int, seat: int, **changes) -> State:
     """Province ``i`` goes to ``seat`` and every marker on it returns (WL-CONF-4, WL-CONF-14), in one copy."""
-    stock = state.stock
-    if stock is not None:
-        k = BUILDING_INDEX[state.chips[i]]
-        stock = put(stock, seat, put(stock[seat], k, stock[seat][k] - 1))
-        old = state.owners[i]
-        if old >= 0:
-            stock = put(stock, old, put(stock[old], k, stock[old][k] + 1))
+    stock, owned = _new_owner(state, i, seat)
     bit = 1 << i
-    owned = list(state.owned)
-    old = state.owners[i]
-    if old >= 0:
-        owned[old] &= ~bit
-    owned[seat] |= bit
     claimed = state.claimed
     if state.markers[i]:
         claimed = tuple(m & ~bit for m in claimed)
-    return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=tuple(owned),
+    return evolve(state, owners=put(state.owners, i, seat), stock=stock, owned=owned,
                   markers=put(state.markers, i, 0), claimed=claimed, **changes)
 
 

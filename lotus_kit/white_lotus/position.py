@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lotus_kit.core.errors import PositionError
-from lotus_kit.white_lotus.board import BUILDINGS, board_view, iter_bits
+from lotus_kit.white_lotus.board import BUILDINGS, board_view, groups, iter_bits
 from lotus_kit.white_lotus.cards import Hand, counts_of
 from lotus_kit.white_lotus.engine import MAX_YEARS
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
@@ -265,18 +265,7 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
 def _check_chips_grow_from_lotus(view, chips: list[str], reasons: list[str]) -> None:
     """WL-TERR-2: a chip is placed next to a chip, so every chip group holds a lotus province."""
     mask = sum(1 << i for i, c in enumerate(chips) if c) & view.in_play_mask
-    seen = 0
-    for i in iter_bits(mask):
-        if seen >> i & 1:
-            continue
-        group = frontier = 1 << i
-        while frontier:
-            nxt = 0
-            for j in iter_bits(frontier):
-                nxt |= view.adjacency[j]
-            frontier = nxt & mask & ~group
-            group |= frontier
-        seen |= group
+    for group in sorted(groups(view, mask), key=lambda g: g & -g):      # in board order, as listed
         if not group & view.lotus_mask:
             names = ", ".join(view.ids(group))
             reasons.append(f"chips on {names} are cut off from every lotus province: phase 6 places chips "

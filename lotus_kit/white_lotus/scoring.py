@@ -5,27 +5,20 @@ How long a game lasts is not a rule but an outcome (WL-END-3): about 6 years wit
 
 from __future__ import annotations
 
-from lotus_kit.white_lotus.board import iter_bits
+from lotus_kit.white_lotus.board import groups, iter_bits
 from lotus_kit.white_lotus.events import ScoreLine
 from lotus_kit.white_lotus.state import State
 
 
+def group_masks(state: State, seat: int) -> list[int]:
+    """WL-SCORE-2: the seat's groups of provinces linked by shared borders (in play only), largest first."""
+    return groups(state.board, state.owned_mask(seat) & state.board.in_play_mask)
+
+
 def largest_group(state: State, seat: int) -> int:
-    """WL-SCORE-2: size of the seat's largest group of provinces linked by shared borders (in play only)."""
-    adjacency = state.board.adjacency
-    left = state.owned_mask(seat) & state.board.in_play_mask
-    best = 0
-    while left:
-        group = frontier = left & -left
-        while frontier:
-            nxt = 0
-            for i in iter_bits(frontier):
-                nxt |= adjacency[i]
-            frontier = nxt & left & ~group
-            group |= frontier
-        best = max(best, group.bit_count())
-        left &= ~group
-    return best
+    """WL-SCORE-2: size of the seat's largest group."""
+    found = group_masks(state, seat)
+    return found[0].bit_count() if found else 0
 
 
 def score(state: State) -> tuple[ScoreLine, ...]:
