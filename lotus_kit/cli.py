@@ -1,8 +1,10 @@
-"""The ``lotus-kit`` command: play a bot game, replay a record.
+"""The ``lotus-kit`` command: play a bot game, replay a record, simulate many games.
 
-    lotus-kit play --players 4 --seed 1 [--variant WL_DESIGNER ...] [--bots heuristic,random,...]
+    lotus-kit play --players 4 --seed 1 [--variant WL_DESIGNER ...] [--bots heuristic,montecarlo,...]
                    [--json] [--save game.json] [--quiet]
     lotus-kit replay game.json [--json]
+    lotus-kit simulate --games 200 --players 3,4 [--variant FLAG ...] [--baseline] [--bots heuristic]
+                       [--workers N | --scheduler tcp://host:8786] [--out games.csv] [--json]
 """
 
 from __future__ import annotations
@@ -86,6 +88,46 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def simulate(args: argparse.Namespace) -> int:
+    try:
+        from lotus_kit.analysis.sweeps import sweep
+    except ImportError as e:
+        raise LotusKitError(f"simulate needs the [analysis] extra (pip install 'lotus-kit[analysis]'): {e}") from None
+    try:
+        players = tuple(int(p) for p in args.players.split(","))
+    except ValueError:
+        raise LotusKitError(f"--players takes player counts like 3,4,5, not {args.players!r}") from None
+    if not players or any(p not in range(3, 7) for p in players):
+        raise LotusKitError("--players: Der weiße Lotus is for 3 to 6 players (WL-SETUP-1)")
+    if args.games < 1:
+        raise LotusKitError("--games must be at least 1")
+    kinds = args.bots.split(",")
+    for k in kinds:
+        if k not in BOTS:
+            raise LotusKitError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+    variants = {"+".join(args.variant) or "published": tuple(args.variant)}
+    if args.baseline and args.variant:
+        variants = {"published": (), **variants}
+    client = None
+    if args.scheduler:
+        from dask.distributed import Client
+
+        client = Client(args.scheduler)
+    result = sweep(seeds=range(args.seed, args.seed + args.games), players=players, variants=variants,
+                   bots={args.bots: kinds}, client=client, workers=args.workers, progress=not args.json)
+    if args.out:
+        result.games.to_csv(args.out, index=False)
+    summary = result.summary()
+    if args.json:
+        print(summary.reset_index().to_json(orient="records", indent=1))
+    else:
+        print(f"{len(result.games)} games ({result.backend}):")
+        print(summary.to_string(float_format=lambda v: f"{v:.3f}"))
+        if args.out:
+            print(f"one row per game written to {args.out}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lotus-kit", description="Der weiße Lotus rules companion")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -103,6 +145,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
     r.set_defaults(run=replay)
+    m = sub.add_parser("simulate", help="play many seeded bot games and summarise them (needs [analysis])")
+    m.add_argument("--games", type=int, default=100, help="seeds per player count and variant")
+    m.add_argument("--seed", type=int, default=0, help="the first seed")
+    m.add_argument("--players", default="3,4,5", help="player counts, comma-separated")
+    m.add_argument("--variant", action="append", default=[], choices=list(FLAGS), metavar="FLAG",
+                   help="a rule variant flag (repeatable): the flags together form one rule set")
+    m.add_argument("--baseline", action="store_true", help="also play the published rules, for comparison")
+    m.add_argument("--bots", default="heuristic", help=f"bot per seat, cycled ({'/'.join(BOTS)})")
+    m.add_argument("--workers", type=int, help="local processes (default: every core)")
+    m.add_argument("--scheduler", help="run on this Dask cluster instead (tcp://host:8786)")
+    m.add_argument("--out", help="write one row per game to this CSV file")
+    m.add_argument("--json", action="store_true", help="print the summary as JSON")
+    m.set_defaults(run=simulate)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -7,6 +7,7 @@ Needs the ``[analysis]`` extra (numpy, scipy, pandas, tqdm; dask[distributed] fo
 - :mod:`~lotus_kit.analysis.equilibrium` — LP / MIP / regret-matching solvers, deviation checks
 - :mod:`~lotus_kit.analysis.bidding` — :func:`best_bids` and the odds of a chosen bid
 - :mod:`~lotus_kit.analysis.rebellion` — :func:`rebellion_odds`, :func:`who_leads`
+- :mod:`~lotus_kit.analysis.sides` — :func:`best_sides`: the rebellion's sides and combat, solved
 - :mod:`~lotus_kit.analysis.hidden` — determinisation (states consistent with one seat's knowledge)
 - :mod:`~lotus_kit.analysis.rollouts` — :func:`evaluate` a position, :func:`mistakes` of a game
 - :mod:`~lotus_kit.analysis.mcbot` — :class:`MonteCarloBot`
@@ -20,6 +21,7 @@ from lotus_kit.analysis.hidden import determinise
 from lotus_kit.analysis.mcbot import MonteCarloBot
 from lotus_kit.analysis.rebellion import RebellionOdds, rebellion_odds, who_leads
 from lotus_kit.analysis.rollouts import Evaluation, evaluate, mistakes
+from lotus_kit.analysis.sides import SideAdvice, best_sides
 from lotus_kit.analysis.sweeps import Sweep, sweep
 
 __all__ = [
@@ -28,8 +30,10 @@ __all__ = [
     "Evaluation",
     "MonteCarloBot",
     "RebellionOdds",
+    "SideAdvice",
     "Sweep",
     "best_bids",
+    "best_sides",
     "build_game",
     "determinise",
     "deviation_gains",

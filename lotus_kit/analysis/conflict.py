@@ -10,6 +10,12 @@ Deduplication, without losing anything: two cards of the same value are one choi
 bid commits (WL-CONF-7..9), bids of the same total (3 vs 2+1, or 3 vs 3+0) share one row, whose
 ``ways`` column counts the card multisets behind it. ``by="cards"`` lists the multisets instead.
 
+Under ``WL_FINITE_SUPPLY`` the refund is what the supply can pay (WL-CONF-13): exactly K if the
+supply's 1s, 2s and 3s, together with every card just discarded in the round, can make K, else the
+largest total below K. :meth:`ConflictSpec.from_state` takes the supply from the state; the
+``by="value"`` tables then count the canonical cards of each total (fewest, largest first) as the
+discards, ``by="cards"`` the exact multisets.
+
 Ties (WL-CONF-8, WL-CONF-14) are reported as "emperor decides"; the ``p_leave_*`` and expected
 loss columns model his choice with a *tie model*: ``"opponent"`` (an involved emperor sends out
 someone else; an uninvolved one picks uniformly), ``"uniform"``, ``"self"`` (the worst case for
@@ -39,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from lotus_kit.white_lotus.cards import Hand, values_of
+from lotus_kit.white_lotus.cards import Hand, max_payable, values_of
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.state import State
 
@@ -55,6 +61,8 @@ class ConflictSpec:
     emperor: int
     province: int = -1
     rules: RuleSet = field(default_factory=RuleSet)
+    supply: tuple[int, int, int] | None = None
+    """The 1s, 2s and 3s left in the supply under ``WL_FINITE_SUPPLY`` (None: unlimited, WL-COMP-12)."""
 
     @classmethod
     def from_state(cls, state: State) -> ConflictSpec:
@@ -62,12 +70,28 @@ class ConflictSpec:
         c = state.conflict
         if c is None:
             raise ValueError("no conflict is being fought in this state (WL-CONF-5)")
+        supply = None if state.supply is None else (state.supply[0], state.supply[1], state.supply[2])
         return cls(tuple(c.remaining), {s: state.hands[s] for s in c.remaining}, state.emperor, c.province,
-                   state.rules)
+                   state.rules, supply)
 
     def refund(self, value: int) -> int:
-        """WL-CONF-9: what the leaver gets back from a bid of total ``value`` (D2 under the variant)."""
+        """WL-CONF-9: what the leaver is owed for a bid of total ``value`` (D2 under the variant)."""
         return value // 2 if self.rules.loser_keeps_floor_half else value - value // 2
+
+    def refund_paid(self, value: int, discarded: Sequence[int] = ()) -> int:
+        """WL-CONF-13: what he actually gets: K, or under a finite supply the most it can pay.
+
+        ``discarded`` are the influence cards every participant just discarded (they are available).
+
+        >>> spec = ConflictSpec((0, 1), {}, 2, supply=(0, 0, 0))
+        >>> spec.refund_paid(4, discarded=(3, 1)), spec.refund_paid(4, discarded=(2, 2)), spec.refund(4)
+        (1, 2, 2)
+        """
+        owed = self.refund(value)
+        if self.supply is None:
+            return owed
+        counts = (discarded.count(1), discarded.count(2), discarded.count(3))
+        return max_payable(owed, tuple(a + b for a, b in zip(self.supply, counts, strict=True)))
 
     def targets(self, seat: int) -> tuple[int, ...]:
         return tuple(s for s in self.participants if s != seat)
@@ -159,13 +183,15 @@ def _options(spec: ConflictSpec, seat: int, by: str) -> _Options:
                     np.array([r[2] for r in rows]), [r[3] for r in rows])
 
 
-def round_outcomes(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int, int]]], tie: TieModel = "opponent"
-                   ) -> dict[str, np.ndarray]:
+def round_outcomes(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int, int]]], tie: TieModel = "opponent",
+                   *, cards: Mapping[int, Sequence[Sequence[int]]] | None = None) -> dict[str, np.ndarray]:
     """Vectorised first-round outcomes of a grid of bids.
 
     ``profiles[seat]`` lists that seat's (target, total) choices; the result arrays have one axis per
     participant (in ``spec.participants`` order): ``pressure`` (extra last axis), ``tied`` (bool, extra
-    axis), ``p_leave`` (extra axis), ``lost`` (expected influence lost, extra axis).
+    axis), ``p_leave`` (extra axis), ``refund`` (what each would get back if he left, extra axis) and
+    ``lost`` (expected influence lost, extra axis). ``cards[seat]`` gives the cards behind each choice;
+    they matter only under a finite supply (WL-CONF-13) and default to the canonical cards of each total.
     """
     seats = spec.participants
     n = len(seats)
@@ -195,13 +221,44 @@ def round_outcomes(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int
             continue
         probs = tie_probabilities(tuple(s for s, t in zip(seats, pattern, strict=True) if t), spec.emperor, tie)
         p_leave[where] = np.array([probs.get(s, 0.0) for s in seats])
+    refund = _refunds(spec, profiles, shape, cards)
     lost = np.zeros((*shape, n))
     for i in range(n):
         v = along(i, val[i]).astype(float)
-        kept = np.vectorize(spec.refund)(val[i]) if len(val[i]) else val[i]
-        keep = along(i, np.asarray(kept, dtype=float))
-        lost[..., i] = v - p_leave[..., i] * keep
-    return {"pressure": pressure, "tied": tied, "ntied": ntied, "p_leave": p_leave, "lost": lost}
+        lost[..., i] = v - p_leave[..., i] * refund[..., i]
+    return {"pressure": pressure, "tied": tied, "ntied": ntied, "p_leave": p_leave, "refund": refund, "lost": lost}
+
+
+def _refunds(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int, int]]], shape: tuple[int, ...],
+             cards: Mapping[int, Sequence[Sequence[int]]] | None) -> np.ndarray:
+    """refund[..., i]: what participant i gets back if he is the one who leaves (WL-CONF-9, WL-CONF-13)."""
+    seats = spec.participants
+    n = len(seats)
+
+    def along(k: int, arr: np.ndarray) -> np.ndarray:
+        return arr.reshape(tuple(-1 if j == k else 1 for j in range(n)))
+
+    owed = [np.array([spec.refund(v) for _, v in profiles[s]], dtype=np.int64) for s in seats]
+    out = np.zeros((*shape, n))
+    if spec.supply is None:
+        for i in range(n):
+            out[..., i] = along(i, owed[i])
+        return out
+    # finite supply: what can be paid depends on every card discarded in the round, so on the whole profile
+    avail = [np.full(shape, spec.supply[k], dtype=np.int64) for k in range(3)]
+    for i, s in enumerate(seats):
+        used = cards[s] if cards is not None else [cards_for_total(spec.hands[s], v) for _, v in profiles[s]]
+        for k, value in enumerate((1, 2, 3)):
+            avail[k] = avail[k] + along(i, np.array([list(c).count(value) for c in used], dtype=np.int64))
+    base = 1 << 12                  # card counts and totals stay far below 4096: one int64 key per profile
+    cards_key = (avail[0] * base + avail[1]) * base + avail[2]
+    for i in range(n):
+        key = (along(i, owed[i]) * base * base * base + cards_key).ravel()
+        uniq, inverse = np.unique(key, return_inverse=True)
+        paid = np.array([max_payable(int(k) >> 36, (int(k) >> 24 & 4095, int(k) >> 12 & 4095, int(k) & 4095))
+                         for k in uniq], dtype=float)
+        out[..., i] = paid[inverse].reshape(shape)
+    return out
 
 
 def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: str = "value",
@@ -226,7 +283,7 @@ def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: st
         raise ValueError(f"the table would have {rows:,} rows (more than max_rows={max_rows:,}); "
                          "use by='value' or raise max_rows")
     res = round_outcomes(spec, {s: list(zip(opts[s].targets.tolist(), opts[s].values.tolist(), strict=True))
-                                for s in seats}, tie)
+                                for s in seats}, tie, cards={s: opts[s].cards for s in seats})
     n = len(seats)
     grids = np.meshgrid(*[np.arange(len(opts[s].values)) for s in seats], indexing="ij")
     idx = [g.ravel() for g in grids]
@@ -240,7 +297,7 @@ def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: st
     ways = np.ones(len(idx[0]), dtype=np.int64)
     for i, s in enumerate(seats):
         ways *= opts[s].ways[idx[i]]
-    flat = {k: v.reshape(-1, n) if k in ("pressure", "tied", "p_leave", "lost") else v.ravel()
+    flat = {k: v.reshape(-1, n) if k in ("pressure", "tied", "p_leave", "refund", "lost") else v.ravel()
             for k, v in res.items()}
     for i, s in enumerate(seats):
         cols[f"pressure_{s}"] = flat["pressure"][:, i]
@@ -262,9 +319,8 @@ def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: st
     single = flat["ntied"] == 1
     leaver_idx = tied_rows.argmax(axis=1)
     cols["leaver"] = np.where(single, np.array(seats)[leaver_idx], -1)
-    leaver_value = np.choose(leaver_idx, [cols[f"value_{s}"] for s in seats])
-    refunds = np.array([spec.refund(v) for v in range(int(leaver_value.max()) + 1)])
-    cols["refund"] = np.where(single, refunds[leaver_value], -1)
+    leaver_refund = np.take_along_axis(flat["refund"], leaver_idx[:, None], axis=1)[:, 0].astype(np.int64)
+    cols["refund"] = np.where(single, leaver_refund, -1)
     cols["outcome"] = pd.Categorical.from_codes(pos, [names[c][1] for c in uniq])
     return pd.DataFrame(cols)
 

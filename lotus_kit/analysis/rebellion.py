@@ -8,6 +8,8 @@ is modelled **independently** of the others', as a distribution over (side, comb
   players' combat card values are resampled with the same count and total, see
   :mod:`lotus_kit.analysis.hidden`), otherwise from the true hands;
 - ``model="random"``: every legal (side, card multiset) equally likely (the uniform-random bot);
+- ``model="equilibrium"``: the mixed strategies of :func:`lotus_kit.analysis.sides.best_sides` (the
+  rebellion solved as a game, with its default utility model);
 - ``commitments={seat: JoinSide(...)}`` fixes some players' choices (e.g. your own).
 
 The strength of each side is then exact given those distributions: the leaders' bonuses (+2 per
@@ -93,7 +95,7 @@ def player_distribution(state: State, player: int, model: str, samples: int, sea
             key = (_side(state, a), sum(a.cards))
             counts[key] = counts.get(key, 0) + 1.0
     else:
-        raise ValueError("model must be 'heuristic' or 'random'")
+        raise ValueError("model must be 'equilibrium', 'heuristic' or 'random'")
     total = sum(counts.values())
     return {k: v / total for k, v in counts.items()}
 
@@ -171,10 +173,18 @@ def rebellion_odds(state: State, leader: int | None = None, model: str = "heuris
     bonus = {"emperor": 2 * state.palaces(emperor), "rebels": state.villages(lead)}
     commitments = dict(commitments or {})
     choices = {}
+    equilibrium = None
+    if model == "equilibrium":
+        from lotus_kit.analysis.sides import best_sides
+
+        equilibrium = best_sides(state, progress=False)
     for p in range(state.players):
         if p in commitments:
             a = commitments[p]
             choices[p] = {(_side(state, a), sum(a.cards)): 1.0}
+        elif equilibrium is not None:
+            options = equilibrium.game.options[p]
+            choices[p] = {options[k]: float(q) for k, q in enumerate(equilibrium.strategies[p]) if q > 0}
         else:
             choices[p] = player_distribution(state, p, model, samples, seat, rng)
     size = bonus["emperor"] + bonus["rebels"] + sum(max(v for _, v in d) for d in choices.values()) + 1

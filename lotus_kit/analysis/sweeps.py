@@ -29,7 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lotus_kit.white_lotus.bots import BOTS, HeuristicBot, RandomBot, play_game
+from lotus_kit.white_lotus import bots as bots_module
+from lotus_kit.white_lotus.bots import play_game
 from lotus_kit.white_lotus.engine import new_game
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.state import State
@@ -82,16 +83,8 @@ def game_specs(seeds: Iterable[int], players: Iterable[int] = (3, 4, 5),
 
 
 def make_bot(kind: str, seed: int):
-    """A bot by kind: ``random``, ``heuristic`` or ``montecarlo`` (the analysis bot, default settings)."""
-    if kind == "montecarlo":
-        from lotus_kit.analysis.mcbot import MonteCarloBot
-
-        return MonteCarloBot(seed)
-    if kind == "heuristic":
-        return HeuristicBot(seed)
-    if kind == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown bot {kind!r}; known: {', '.join([*BOTS, 'montecarlo'])}")
+    """A bot by kind: any name of :data:`lotus_kit.white_lotus.bots.BOTS` (random, heuristic, montecarlo)."""
+    return bots_module.make_bot(kind, seed)
 
 
 def bot_seed(seed: int, seat: int) -> int:

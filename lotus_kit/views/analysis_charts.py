@@ -3,7 +3,8 @@
 Pure functions from the analysis results (pandas frames from :mod:`lotus_kit.analysis`) to
 ``go.Figure``: win rate by seat and by first emperor, how often rebellions happen and succeed, game
 length, score parts, the odds of a bid against each opponent model, an equilibrium's bid mix, a
-position's win chances with intervals, and the NashConv curve of an iterative solve.
+position's win chances with intervals, the rebellion's sides at equilibrium, and the NashConv curve of
+an iterative solve.
 
 >>> import pandas as pd
 >>> games = pd.DataFrame({"variant": ["published"] * 2, "bots": ["heuristic"] * 2, "players": [3, 3],
@@ -30,6 +31,7 @@ __all__ = [
     "game_length_chart",
     "rebellion_chart",
     "score_parts_chart",
+    "sides_chart",
     "win_rate_by_first_emperor",
     "win_rate_by_seat",
 ]
@@ -199,6 +201,23 @@ def bid_mix_chart(advice) -> go.Figure:
         mix = advice.mix(s)
         fig.add_bar(name=st.SEAT_NAMES[s], x=[label for label, _ in mix], y=[p for _, p in mix],
                     marker_color=st.SEAT_COLOURS[s])
+    return fig
+
+
+def sides_chart(advice) -> go.Figure:
+    """Who backs whom at the rebellion's equilibrium, and with how much combat (a ``SideAdvice``)."""
+    odds = advice.odds()
+    frame = advice.players()
+    names = [f"{r.name}<br><sub>{r.role}</sub>" for r in frame.itertuples()]
+    fig = _figure(f"Rebellion at equilibrium: the rebels win {odds.p_rebels:.0%}", barmode="stack",
+                  yaxis={"title": "probability", "tickformat": ".0%", "range": [0, 1.12]})
+    fig.add_bar(name="backs the emperor", x=names, y=1 - frame["p_rebels_side"], marker_color=st.EMPEROR_GOLD,
+                marker_line={"color": st.INK, "width": 1})
+    fig.add_bar(name="backs the rebels", x=names, y=frame["p_rebels_side"], marker_color=st.REBEL_DARK,
+                marker_line={"color": st.INK, "width": 1})
+    fig.update_layout(annotations=[{"x": x, "y": 1.06, "text": f"combat ≈ {c:.1f}", "showarrow": False,
+                                    "font": {"size": 11}}
+                                   for x, c in zip(names, frame["expected_combat"], strict=True)])
     return fig
 
 

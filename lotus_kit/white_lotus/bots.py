@@ -186,14 +186,36 @@ def _closest_subset(cards: Sequence[int], want: int) -> tuple[int, ...]:
     return best
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type | str] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    # the analysis bot needs numpy (the [analysis] extra); it is imported only when asked for, so the
+    # engine keeps running on the standard library alone
+    "montecarlo": "lotus_kit.analysis.mcbot:MonteCarloBot",
+}
+"""Every bot by name: a class, or ``"module:Class"`` imported on first use. Each takes a seed."""
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
+    """A bot by name (a key of :data:`BOTS`) with its seed.
+
+    >>> type(make_bot("heuristic", 3)).__name__, type(make_bot("montecarlo", 3)).__name__
+    ('HeuristicBot', 'MonteCarloBot')
+    """
     try:
-        return BOTS[kind](seed)
+        factory = BOTS[kind]
     except KeyError:
         raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}") from None
+    if isinstance(factory, str):
+        import importlib
+
+        module, _, name = factory.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module), name)
+        except ImportError as e:
+            raise ValueError(f"the {kind} bot needs the [analysis] extra "
+                             f"(pip install 'lotus-kit[analysis]'): {e}") from None
+    return factory(seed)
 
 
 def play_game(state: State, bots: Sequence[Bot], on_action: Callable[[State, Action, State], None] | None = None

@@ -59,6 +59,42 @@ print(odds)
 odds.players()
 """),
 ("md", r"""
+### The rebellion solved as a game
+
+The heuristic bot is one guess at how people play. The kit can also treat the sealed choice as a
+game and solve it: every player picks a side and his combat at once; winning is worth what a
+province of the others is worth on average, losing costs what one of his own is worth, and every
+combat point spent costs 0.4 VP (an exchange rate you can change: `vp_per_combat=`). Regret
+matching finds each player's **mix** — how often he backs whom, with which cards — and the curve
+below it shows how close to an equilibrium it got (NashConv: what all players together could still
+gain by changing their mind; 0 is an exact equilibrium).
+"""),
+("code", r"""
+from lotus_kit.analysis import best_sides
+from lotus_kit.views.analysis_charts import convergence_chart, sides_chart
+
+advice = best_sides(rebellion, leader=RED, progress=False)
+print(advice)
+assert 0.2 < advice.odds().p_rebels < 0.6            # a real contest at equilibrium
+assert advice.players().set_index("name").loc["Green", "p_rebels_side"] < 0.2   # Green sides with the emperor
+sides_chart(advice)
+"""),
+("md", r"""
+**Should Red lead, and with what?** His odds with everything he has (3+2+1) against three ways the
+others might play: the equilibrium above, the heuristic bot, and players who choose at random.
+"""),
+("code", r"""
+all_in = advice.choice_odds(RED, JoinSide(RED, None, (3, 2, 1)))
+assert all_in.set_index("opponents").loc["heuristic", "p_rebels_win"] < 0.2   # the bots rally to the emperor
+all_in
+"""),
+("md", r"""
+Going all in wins often against the equilibrium mix, rarely against the heuristic bots, who rally
+to the emperor — and the cards are lost either way (WL-REB-7). The summary's last line prices the
+decision to lead at all. **Try it:** make combat cheaper (`vp_per_combat=0.1`) and watch the emperor
+and Yellow start spending; or give Green nothing to lose (`stake={GREEN: 0}`).
+"""),
+("md", r"""
 ## 3. Play it
 
 You are Red: decide whether to lead, then choose your combat cards. The others are bots; their

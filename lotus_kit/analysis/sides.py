@@ -1,0 +1,453 @@
+"""Best sides and combat in a rebellion: the sealed choice of WL-REB-3/4 as a game, solved.
+
+Everyone chooses at once: the players other than the two leaders a side, and every player, leaders
+included, how much combat to commit (WL-REB-3, WL-REB-4, WL-REB-14). The rebels win only when their
+strength (+1 per village of the leader plus their combat) is strictly higher than the emperor's (+2
+per palace of the emperor plus his side's combat, WL-REB-5/6).
+
+**Utility model** (in victory points, like the bids of :mod:`lotus_kit.analysis.bidding`):
+
+- a player on the winning side gains ``reward``: by default what a province of the others is worth on
+  average (its building plus a dragon, WL-SCORE-1/3), at least the 1 VP of the VP chip (WL-REB-9);
+  under ``WL_REWARD_REQUIRES_COMBAT`` an ally who committed nothing gains nothing (WL-REB-8);
+- a player on the losing side loses ``stake``: by default what one of his own provinces is worth on
+  average (0 if he owns none: he has nothing to lose);
+- every combat point committed costs ``vp_per_combat`` (the cards are discarded whoever wins,
+  WL-REB-7).
+
+Simplifications, stated plainly: each winner is assumed to get his reward and each loser to lose his
+stake, whatever the number of winners and losers (in the game no loser gives up more than one
+province, winners take them in order and may have to settle for the VP chip, WL-REB-8..10); the
+palace check after the rewards (WL-REB-12) is not valued. ``reward`` and ``stake`` accept a number or
+``{seat: value}`` to say otherwise.
+
+**Solving.** Each player's options are (side, combat total); only the total matters to the result.
+Given the others' mixed strategies the distribution of the strength difference *rebels minus
+emperor* is a convolution, so each option's expected utility is exact; the game is solved by regret
+matching+ on those exact values (general-sum: each player his own utility — in a rebellion the players
+of one side win or lose together, so "my gain is your loss" does not fit). With more than two players
+regret matching approaches a coarse correlated equilibrium; the NashConv curve (exact, the sum of
+the best-response gains against the average strategies) shows how close the result is.
+
+>>> from lotus_kit.white_lotus.position import position
+>>> s = position({"players": 4, "phase": 4, "emperor": 0,
+...     "owners": {"DATO": [0, "P"], "JINA": [0, "P"], "FENG": [1, "V"], "HENA": [1, "V"], "CHEN": [1, "V"],
+...                "LUZH": [2, "T"], "TIAN": [3, "R"]},
+...     "hands": {0: {"combat": [2]}, 1: {"combat": [3]}, 2: {"combat": [3]}, 3: {"combat": [1]}}})
+>>> advice = best_sides(s, leader=1)
+>>> advice.emperor, advice.leader, advice.bonus
+(0, 1, {'emperor': 4, 'rebels': 3})
+>>> [(choice, round(p, 3)) for choice, p in advice.mix(2)]     # Green has a temple to lose
+[('back the emperor with nothing', 1.0)]
+>>> advice.nash_conv < 0.05
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lotus_kit.analysis.bidding import province_value
+from lotus_kit.analysis.rebellion import SIDES, RebellionOdds, player_distribution, with_leader
+from lotus_kit.analysis.rollouts import progress_bar
+from lotus_kit.white_lotus.actions import JoinSide
+from lotus_kit.white_lotus.board import iter_bits
+from lotus_kit.white_lotus.cards import Hand, values_of
+from lotus_kit.white_lotus.seats import seat_name
+from lotus_kit.white_lotus.state import RebellionStep, State
+
+DEFAULT_VP_PER_COMBAT = 0.4
+OPPONENT_MODELS = ("equilibrium", "heuristic", "random")
+
+
+def combat_totals(hand: Hand) -> list[int]:
+    """Every combat total the hand can commit, 0 included (WL-REB-14).
+
+    >>> combat_totals(Hand(1, 0, 0, 0, 2, 1, 0))
+    [0, 1, 2, 3, 4]
+    """
+    n1, n2, n3 = hand.combat_counts()
+    return sorted({a + 2 * b + 3 * c for a in range(n1 + 1) for b in range(n2 + 1) for c in range(n3 + 1)})
+
+
+def combat_cards_for(hand: Hand, total: int) -> tuple[int, ...]:
+    """The canonical combat cards for ``total``: fewest cards, largest first.
+
+    >>> combat_cards_for(Hand(1, 0, 0, 0, 2, 1, 1), 4), combat_cards_for(Hand(1, 0, 0, 0, 2, 1, 1), 0)
+    ((3, 1), ())
+    """
+    n1, n2, n3 = hand.combat_counts()
+    best: tuple[int, int, int] | None = None
+    for c in range(n3 + 1):
+        for b in range(n2 + 1):
+            a = total - 3 * c - 2 * b
+            if 0 <= a <= n1 and (best is None or a + b + c < sum(best)):
+                best = (a, b, c)
+    if best is None:
+        raise ValueError(f"the combat cards {hand.combat_cards()} cannot make {total}")
+    return tuple(sorted(values_of(best, first=1), reverse=True))
+
+
+def choice_label(side: str | None, cards: Sequence[int], role: str = "player") -> str:
+    """How a choice reads: ``back the rebels with 3+1``, ``commit nothing``.
+
+    >>> choice_label("rebels", (3, 1)), choice_label("emperor", ()), choice_label(None, (2,), role="emperor")
+    ('back the rebels with 3+1', 'back the emperor with nothing', 'commit 2')
+    """
+    body = "+".join(map(str, cards)) or "nothing"
+    if role != "player":
+        return f"commit {body}"
+    return f"back the {side} with {body}"
+
+
+def _role(seat: int, emperor: int, leader: int) -> str:
+    return "emperor" if seat == emperor else "rebel leader" if seat == leader else "player"
+
+
+def _mean_value(state: State, provinces: Sequence[int]) -> float:
+    return float(np.mean([province_value(state, p) for p in provinces])) if provinces else 0.0
+
+
+@dataclass
+class SidesGame:
+    """The rebellion as a game: per player the (side, total) options and their cards, and the stakes."""
+
+    state: State
+    emperor: int
+    leader: int
+    bonus: dict[str, int]
+    options: dict[int, list[tuple[str, int]]]
+    cards: dict[int, list[tuple[int, ...]]]
+    reward: dict[int, float]
+    stake: dict[int, float]
+    vp_per_combat: float
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(sorted(self.options))
+
+    @property
+    def offset(self) -> int:
+        """Where the strength difference (rebels - emperor) starts: the leaders' bonuses (WL-REB-5)."""
+        return self.bonus["rebels"] - self.bonus["emperor"]
+
+    def shifts(self, seat: int) -> np.ndarray:
+        """What each option adds to (rebels - emperor)."""
+        return np.array([v if side == "rebels" else -v for side, v in self.options[seat]])
+
+    def span(self) -> int:
+        """The largest |difference| reachable: the array half-width for the convolutions."""
+        return abs(self.offset) + sum(max(v for _, v in opts) for opts in self.options.values()) + 1
+
+    def option_index(self, seat: int, choice: JoinSide | tuple[str, int]) -> int:
+        if isinstance(choice, JoinSide):
+            side = self._side(seat, choice.side)
+            choice = (side, sum(choice.cards))
+        else:
+            choice = (self._side(seat, choice[0]), choice[1])
+        try:
+            return self.options[seat].index(choice)
+        except ValueError:
+            raise ValueError(f"{seat_name(seat)} cannot {choice_label(*self._label_args(seat, choice))} "
+                             "(WL-REB-3/4)") from None
+
+    def _side(self, seat: int, side: str | None) -> str:
+        if seat == self.emperor:
+            return "emperor"
+        if seat == self.leader:
+            return "rebels"
+        if side not in SIDES:
+            raise ValueError(f"{seat_name(seat)} must pick a side, 'emperor' or 'rebels' (WL-REB-3)")
+        return side
+
+    def _label_args(self, seat: int, choice: tuple[str, int]) -> tuple[str | None, tuple[int, ...], str]:
+        return choice[0], (choice[1],), _role(seat, self.emperor, self.leader)
+
+    def utility_of(self, seat: int, rebels_win: np.ndarray) -> np.ndarray:
+        """Utility of each option of ``seat`` given P(rebels win | that option): shape (options,)."""
+        out = np.empty(len(self.options[seat]))
+        requires = self.state.rules.reward_requires_combat
+        for k, (side, v) in enumerate(self.options[seat]):
+            p_win = rebels_win[k] if side == "rebels" else 1.0 - rebels_win[k]
+            gain = 0.0 if (requires and v == 0 and _role(seat, self.emperor, self.leader) == "player") \
+                else self.reward[seat]
+            out[k] = p_win * gain - (1.0 - p_win) * self.stake[seat] - self.vp_per_combat * v
+        return out
+
+
+def build_sides_game(state: State, leader: int | None = None, vp_per_combat: float = DEFAULT_VP_PER_COMBAT,
+                     reward: float | Mapping[int, float] | None = None,
+                     stake: float | Mapping[int, float] | None = None) -> SidesGame:
+    """The sides game of the rebellion in ``state`` (phase 4) led by ``leader`` (see the module doc)."""
+    state = with_leader(state, leader)
+    step: RebellionStep = state.step
+    if step.winner:
+        raise ValueError("this rebellion is decided already (WL-REB-6)")
+    emperor, lead = state.emperor, step.leader
+    bonus = {"emperor": 2 * state.palaces(emperor), "rebels": state.villages(lead)}
+    options, cards = {}, {}
+    for p in range(state.players):
+        hand = state.hands[p]
+        sides = ("emperor",) if p == emperor else ("rebels",) if p == lead else SIDES
+        totals = combat_totals(hand)
+        options[p] = [(side, v) for side in sides for v in totals]
+        cards[p] = [combat_cards_for(hand, v) for _, v in options[p]]
+    owned = {p: list(iter_bits(state.owned[p])) for p in range(state.players)}
+
+    def per_seat(given: float | Mapping[int, float] | None, default) -> dict[int, float]:
+        if given is None:
+            return {p: default(p) for p in range(state.players)}
+        if isinstance(given, Mapping):
+            return {p: float(given[p]) if p in given else default(p) for p in range(state.players)}
+        return dict.fromkeys(range(state.players), float(given))
+
+    rewards = per_seat(reward, lambda p: max(1.0, _mean_value(state, [i for q in owned if q != p for i in owned[q]])))
+    stakes = per_seat(stake, lambda p: _mean_value(state, owned[p]))
+    return SidesGame(state, emperor, lead, bonus, options, cards, rewards, stakes, vp_per_combat)
+
+
+def _difference_distribution(game: SidesGame, strategies: Mapping[int, np.ndarray], skip: int | None = None
+                             ) -> tuple[np.ndarray, int]:
+    """P(rebels - emperor = d) over every player but ``skip``; returns (probabilities, index of d = 0)."""
+    half = game.span()
+    dist = np.zeros(2 * half + 1)
+    dist[half + game.offset] = 1.0
+    for p in game.seats:
+        if p == skip:
+            continue
+        step = np.zeros_like(dist)
+        for shift, prob in zip(game.shifts(p), strategies[p], strict=True):
+            if prob > 0:
+                step += prob * np.roll(dist, int(shift))      # the span leaves room: nothing wraps around
+        dist = step
+    return dist, half
+
+
+def rebels_win(game: SidesGame, strategies: Mapping[int, np.ndarray], seat: int) -> np.ndarray:
+    """P(the rebels win | each option of ``seat``), the others playing ``strategies``."""
+    dist, zero = _difference_distribution(game, strategies, skip=seat)
+    # the rebels need the difference > 0 (WL-REB-6: a tie goes to the emperor)
+    tail = np.concatenate([np.cumsum(dist[::-1])[::-1], [0.0]])          # tail[i] = P(index >= i)
+    return np.array([tail[min(max(zero + 1 - int(s), 0), len(dist))] for s in game.shifts(seat)])
+
+
+def option_values(game: SidesGame, strategies: Mapping[int, np.ndarray], seat: int) -> np.ndarray:
+    """The exact expected utility of each option of ``seat`` against the others' mixed strategies."""
+    return game.utility_of(seat, rebels_win(game, strategies, seat))
+
+
+def nash_conv(game: SidesGame, strategies: Mapping[int, np.ndarray]) -> float:
+    """The sum over players of what a best response gains against ``strategies`` (0 at an equilibrium)."""
+    total = 0.0
+    for p in game.seats:
+        vals = option_values(game, strategies, p)
+        total += float(vals.max() - vals @ strategies[p])
+    return total
+
+
+def _iterate(game: SidesGame, it: int, current: dict[int, np.ndarray], regrets: dict[int, np.ndarray],
+             avg: dict[int, np.ndarray]) -> None:
+    """One simultaneous regret-matching+ update of every player."""
+    values = {p: option_values(game, current, p) for p in game.seats}
+    for p in game.seats:
+        regrets[p] = np.maximum(regrets[p] + values[p] - values[p] @ current[p], 0.0)
+        avg[p] += it * current[p]                     # linear averaging: later, better strategies weigh more
+    for p in game.seats:
+        total = regrets[p].sum()
+        current[p] = regrets[p] / total if total > 0 else np.full(len(regrets[p]), 1.0 / len(regrets[p]))
+
+
+def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = 1e-4, record_every: int = 20,
+                progress: bool | None = None) -> tuple[dict[int, np.ndarray], list[tuple[int, float]]]:
+    """Regret matching+ with linear averaging on the exact option values; stops when NashConv <= ``tol``.
+
+    Returns the average strategies and the NashConv curve, one point every ``record_every`` iterations.
+    """
+    if iterations < 1:
+        raise ValueError("iterations must be at least 1")
+    seats = game.seats
+    current = {p: np.full(len(game.options[p]), 1.0 / len(game.options[p])) for p in seats}
+    regrets = {p: np.zeros(len(game.options[p])) for p in seats}
+    avg = {p: np.zeros(len(game.options[p])) for p in seats}
+    curve: list[tuple[int, float]] = []
+    with progress_bar(iterations, "regret matching", progress) as bar:
+        for it in range(1, iterations + 1):
+            _iterate(game, it, current, regrets, avg)
+            bar.update(1)
+            if it % record_every == 0 or it == iterations:
+                conv = nash_conv(game, {p: a / a.sum() for p, a in avg.items()})
+                curve.append((it, conv))
+                if conv <= tol:
+                    break
+    return {p: a / a.sum() for p, a in avg.items()}, curve
+
+
+@dataclass
+class SideAdvice:
+    """The solved rebellion: each player's mix of sides and combat, the odds, and odds of any choice.
+
+    ``print(advice)`` reads like "Green: back the rebels with 3 with 55%, back the emperor with
+    nothing with 45%" for every player, then who wins how often.
+    """
+
+    game: SidesGame
+    strategies: dict[int, np.ndarray]
+    curve: list[tuple[int, float]]
+
+    @property
+    def emperor(self) -> int:
+        return self.game.emperor
+
+    @property
+    def leader(self) -> int:
+        return self.game.leader
+
+    @property
+    def bonus(self) -> dict[str, int]:
+        return self.game.bonus
+
+    @property
+    def nash_conv(self) -> float:
+        return self.curve[-1][1] if self.curve else float("nan")
+
+    @property
+    def convergence(self):
+        """The NashConv curve (a DataFrame: iteration, nash_conv)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.curve, columns=["iteration", "nash_conv"])
+
+    def role(self, seat: int) -> str:
+        return _role(seat, self.emperor, self.leader)
+
+    def mix(self, seat: int, min_probability: float = 0.005) -> list[tuple[str, float]]:
+        """The player's equilibrium mix as (choice, probability), most likely first."""
+        g = self.game
+        out = [(choice_label(g.options[seat][k][0], g.cards[seat][k], self.role(seat)), float(p))
+               for k, p in enumerate(self.strategies[seat]) if p >= min_probability]
+        return sorted(out, key=lambda t: -t[1])
+
+    def odds(self, model: str = "equilibrium") -> RebellionOdds:
+        """The tally and who wins when every player follows the equilibrium (or another model)."""
+        return self._odds({}, model)
+
+    def _strategies_under(self, model: str, fixed: Mapping[int, int], samples: int, seed: int
+                          ) -> dict[int, np.ndarray]:
+        import random
+
+        if model not in OPPONENT_MODELS:
+            raise ValueError(f"unknown opponent model {model!r}: use one of {', '.join(OPPONENT_MODELS)}")
+        g = self.game
+        rng = random.Random(seed)
+        out = {}
+        for p in g.seats:
+            if p in fixed:
+                out[p] = np.eye(len(g.options[p]))[fixed[p]]
+            elif model == "equilibrium":
+                out[p] = self.strategies[p]
+            else:
+                dist = player_distribution(g.state, p, model, samples, None, rng)
+                vec = np.zeros(len(g.options[p]))
+                for (side, v), prob in dist.items():
+                    vec[g.options[p].index((side, v))] += prob
+                out[p] = vec
+        return out
+
+    def _odds(self, fixed: Mapping[int, int], model: str, samples: int = 200, seed: int = 0) -> RebellionOdds:
+        g = self.game
+        strategies = self._strategies_under(model, fixed, samples, seed)
+        choices = {p: {g.options[p][k]: float(q) for k, q in enumerate(strategies[p]) if q > 0} for p in g.seats}
+        size = g.bonus["emperor"] + g.bonus["rebels"] + sum(max(v for _, v in o) for o in g.options.values()) + 1
+        dist = np.zeros((size, size))
+        dist[g.bonus["emperor"], g.bonus["rebels"]] = 1.0
+        for d in choices.values():
+            new = np.zeros_like(dist)
+            for (side, v), q in d.items():
+                if side == "emperor":
+                    new[v:, :] += q * dist[: size - v, :]
+                else:
+                    new[:, v:] += q * dist[:, : size - v]
+            dist = new
+        return RebellionOdds(g.emperor, g.leader, dict(g.bonus), choices, dist, model)
+
+    def expected(self, seat: int, choice: JoinSide | tuple[str, int] | None = None, against: str = "equilibrium",
+                 samples: int = 200, seed: int = 0) -> dict[str, float]:
+        """P(rebels win), P(his side wins) and expected utility for ``seat``'s choice against a model."""
+        g = self.game
+        fixed = {} if choice is None else {seat: g.option_index(seat, choice)}
+        strategies = self._strategies_under(against, fixed, samples, seed)
+        win = rebels_win(g, strategies, seat)
+        values = g.utility_of(seat, win)
+        own = strategies[seat]
+        p_side = sum(q * (win[k] if g.options[seat][k][0] == "rebels" else 1.0 - win[k]) for k, q in enumerate(own))
+        return {"p_rebels_win": float(win @ own), "p_side_wins": float(p_side),
+                "combat": float(sum(q * v for q, (_, v) in zip(own, g.options[seat], strict=True))),
+                "utility": float(values @ own)}
+
+    def choice_odds(self, seat: int, choice: JoinSide | tuple[str, int], samples: int = 200, seed: int = 0):
+        """The odds of one choice of ``seat`` against each opponent model (a DataFrame, one row per model)."""
+        import pandas as pd
+
+        g = self.game
+        k = g.option_index(seat, choice)
+        label = choice_label(g.options[seat][k][0], g.cards[seat][k], self.role(seat))
+        rows = [{"choice": label, "opponents": m, **self.expected(seat, choice, m, samples, seed)}
+                for m in OPPONENT_MODELS]
+        return pd.DataFrame(rows)
+
+    @property
+    def leading_value(self) -> float:
+        """What leading is worth to the leader at equilibrium (VP; no rebellion is worth 0 to him)."""
+        return float(option_values(self.game, self.strategies, self.leader) @ self.strategies[self.leader])
+
+    def players(self):
+        """Per player: role, P(backs the rebels), expected combat and expected utility (a DataFrame)."""
+        import pandas as pd
+
+        g = self.game
+        rows = []
+        for p in g.seats:
+            s = self.strategies[p]
+            rows.append({"seat": p, "name": seat_name(p), "role": self.role(p),
+                         "p_rebels_side": float(sum(q for q, (side, _) in zip(s, g.options[p], strict=True)
+                                                    if side == "rebels")),
+                         "expected_combat": float(sum(q * v for q, (_, v) in zip(s, g.options[p], strict=True))),
+                         "reward": g.reward[p], "stake": g.stake[p],
+                         "utility": float(option_values(g, self.strategies, p) @ s)})
+        return pd.DataFrame(rows)
+
+    def summary(self) -> str:
+        odds = self.odds()
+        lines = [f"Rebellion led by {seat_name(self.leader)} against emperor {seat_name(self.emperor)} "
+                 f"(bonuses: emperor +{self.bonus['emperor']}, rebels +{self.bonus['rebels']}); "
+                 f"{self.game.vp_per_combat} VP per combat point; regret matching+, NashConv {self.nash_conv:.4f}."]
+        for p in self.game.seats:
+            mix = ", ".join(f"{label} {q:.0%}" for label, q in self.mix(p, 0.02))
+            lines.append(f"  {seat_name(p)} ({self.role(p)}): {mix}")
+        lines.append(f"Rebels win {odds.p_rebels:.0%}, the emperor {odds.p_emperor:.0%} "
+                     f"(ties go to the emperor, WL-REB-6). Leading is worth {self.leading_value:+.2f} VP "
+                     f"to {seat_name(self.leader)}.")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+def best_sides(state: State, leader: int | None = None, vp_per_combat: float = DEFAULT_VP_PER_COMBAT,
+               reward: float | Mapping[int, float] | None = None, stake: float | Mapping[int, float] | None = None,
+               iterations: int = 2000, progress: bool | None = None) -> SideAdvice:
+    """Solve the rebellion in ``state`` (phase 4) led by ``leader``: everyone's sides and combat (module doc)."""
+    from lotus_kit.analysis.hidden import hide_sealed
+
+    if isinstance(state.step, RebellionStep) and state.step.commitments and not state.step.winner:
+        state = hide_sealed(state, -1)                # sealed: solve afresh, never peek (WL-INFO-1)
+    game = build_sides_game(state, leader, vp_per_combat, reward, stake)
+    strategies, curve = solve_sides(game, iterations, progress=progress)
+    return SideAdvice(game, strategies, curve)
+
+
+__all__ = ["OPPONENT_MODELS", "SideAdvice", "SidesGame", "best_sides", "build_sides_game", "choice_label",
+           "combat_cards_for", "combat_totals", "nash_conv", "option_values", "rebels_win", "solve_sides"]
