@@ -20,7 +20,7 @@ from lotus_kit.white_lotus.bots import BOTS, make_bot
 from lotus_kit.white_lotus.engine import apply, to_act
 from lotus_kit.white_lotus.game import new_record
 from lotus_kit.white_lotus.rules import FLAGS
-from lotus_kit.white_lotus.seats import seat_name
+from lotus_kit.white_lotus.seats import plain_names, seat_name
 from lotus_kit.white_lotus.state import State
 
 
@@ -53,7 +53,7 @@ def play(args: argparse.Namespace) -> int:
 
     def show(st: State) -> None:
         for ev in st.events:
-            text = ev.text(seat_name)
+            text = plain_names(ev.text(seat_name))
             print(("\n== " + text) if ev.kind == "PhaseStarted" else f"   {text}")
 
     if log:
@@ -161,6 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
+    except BrokenPipeError:                   # the reader went away (| head): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (LotusKitError, ValueError, OSError) as exc:
         print(f"lotus-kit: {exc}", file=sys.stderr)
         return 2

@@ -24,7 +24,6 @@ the UI: :meth:`GameSession.act`, :meth:`~GameSession.undo` and :meth:`~GameSessi
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -32,14 +31,13 @@ from typing import Any, Literal
 from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError
 from lotus_kit.core.records import GameRecord, loads
 from lotus_kit.white_lotus.actions import Action
-from lotus_kit.white_lotus.board import board_view
 from lotus_kit.white_lotus.bots import BOTS, make_bot
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
 from lotus_kit.white_lotus.events import Event, PhaseStarted
 from lotus_kit.white_lotus.game import NAME, new_record
 from lotus_kit.white_lotus.position import position
 from lotus_kit.white_lotus.rules import RuleSet
-from lotus_kit.white_lotus.seats import SEAT_NAMES
+from lotus_kit.white_lotus.seats import SEAT_NAMES, plain_names
 from lotus_kit.white_lotus.state import Phase, State
 
 __all__ = ["SEAT_KINDS", "GameSession", "LogEntry", "describe_position", "name_seats"]
@@ -52,26 +50,15 @@ SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
 
 Observer = Callable[["GameSession", str], None]
 
-_SEAT_RE = re.compile(r"\bseat (\d)\b('s)?")
-_PROVINCE_NAMES = {p.id: p.name for p in board_view(6).provinces}
-_PROVINCE_RE = re.compile(r"(?<![-\w])(" + "|".join(_PROVINCE_NAMES) + r")(?![-\w])")
 
 
 def name_seats(text: str, names: Sequence[str] = SEAT_NAMES) -> str:
-    """Engine messages say "seat 2" and events name provinces by id; players know colours and names.
+    """Seat numbers and province ids in an engine message, as players say them (see :func:`plain_names`).
 
-    >>> name_seats("it is seat 1's turn, not seat 0's (seat 2 is emperor)")
-    "it is Blue's turn, not Red's (Green is emperor)"
     >>> name_seats("Red claims CHEN (WL-PLACE-2).")
     'Red claims Chengdu (WL-PLACE-2).'
     """
-
-    def sub(m: re.Match) -> str:
-        seat = int(m.group(1))
-        name = names[seat] if seat < len(names) else m.group(0)
-        return name + (m.group(2) or "")
-
-    return _PROVINCE_RE.sub(lambda m: _PROVINCE_NAMES[m.group(1)], _SEAT_RE.sub(sub, text))
+    return plain_names(text, names)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ def test_play_prints_a_complete_game_and_the_score_table(capsys):
     assert "Year 1, phase 1: claim provinces." in out
     assert "phase 4: rebellion" in out and "Final scores (WL-SCORE):" in out
     assert out.count("<- winner") >= 1
+    assert "Datong" in out and "DATO" not in out            # provinces by name, as players say them
 
 
 def test_play_json_and_replay_agree(tmp_path, capsys):
