@@ -527,6 +527,13 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
     spots = _spots(opts.hanzi)
     x0, y0, x1, y1 = geo.view_box
     traces: list[go.Scatter] = []
+    # names and symbols are laid out in pixels at the default width; a smaller board scales every
+    # on-map size with it, so nothing that was apart at the default width can touch
+    k = min(1.0, (width - 12) / (WIDTH - 12), (round(width * 0.95) - 118) / (round(WIDTH * 0.95) - 118))
+    show_key = k >= 0.7              # below that the key cannot fit beside the map: the legend stays
+
+    def px(v: float) -> float:
+        return round(v * k, 2)
 
     land_x, land_y = rings_xy(poly for piece in geo.land for poly in piece.polygons)
     traces.append(go.Scatter(meta=LAND, x=land_x, y=land_y, mode="lines", fill="toself", fillcolor=st.LAND,
@@ -579,28 +586,29 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
         traces.append(go.Scatter(
             meta=uid, x=[spots[data.provinces[i].id].symbol[0] for i in idx],
             y=[spots[data.provinces[i].id].symbol[1] for i in idx], mode="markers",
-            marker={"symbol": symbol, "size": size, "color": colour, "line": {"color": line_colour, "width": 1.6}},
+            marker={"symbol": symbol, "size": px(size), "color": colour,
+                    "line": {"color": line_colour, "width": px(1.6)}},
             hovertext=[f"{data.provinces[i].name}: {tip}" for i in idx], hoverinfo="text", showlegend=False))
     traces.append(go.Scatter(meta=CHIPS, mode="markers+text", textposition="middle center",
-                             marker={"symbol": "square", "size": 17, "line": {"width": 1.2}},
-                             textfont={"family": st.SANS, "size": 11}, hoverinfo="skip", showlegend=False))
+                             marker={"symbol": "square", "size": px(17), "line": {"width": 1.2}},
+                             textfont={"family": st.SANS, "size": px(11)}, hoverinfo="skip", showlegend=False))
     traces.append(go.Scatter(meta=MARKERS, mode="markers", hoverinfo="text", showlegend=False,
-                             marker={"symbol": "square", "size": 10, "line": {"color": st.INK, "width": 1.1}}))
+                             marker={"symbol": "square", "size": px(10), "line": {"color": st.INK, "width": 1.1}}))
     names = []
     for p in data.provinces:
         size = spots[p.id].label_size
         text = p.name
         if spots[p.id].hanzi and p.hanzi:
-            text += f"<br><span style='font-size:{size * 0.82:.1f}px'>{p.hanzi}</span>"
+            text += f"<br><span style='font-size:{px(size * 0.82):.1f}px'>{p.hanzi}</span>"
         names.append(text)
     traces.append(go.Scatter(
         meta=LABELS, x=[spots[p.id].label[0] for p in data.provinces],
         y=[spots[p.id].label[1] for p in data.provinces], mode="text", text=names,
-        textfont={"family": st.FONT, "size": [spots[p.id].label_size for p in data.provinces]},
+        textfont={"family": st.FONT, "size": [px(spots[p.id].label_size) for p in data.provinces]},
         hoverinfo="skip", showlegend=False))
     traces.append(go.Scatter(
         meta=HIT, x=[spots[p.id].seat[0] for p in data.provinces], y=[spots[p.id].seat[1] for p in data.provinces],
-        customdata=[p.id for p in data.provinces], mode="markers", marker={"size": 24, "opacity": 0},
+        customdata=[p.id for p in data.provinces], mode="markers", marker={"size": px(24), "opacity": 0},
         hovertemplate="%{hovertext}<extra></extra>", showlegend=False,
         hoverlabel={"bgcolor": "#fffdf7", "bordercolor": st.BORDER, "font": {"color": st.INK}}))
     px0, px1, py0, py1 = _PANEL_X - 1.8, 15.0, 48.8, 64.0
@@ -608,12 +616,13 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
                              fill="toself", fillcolor="rgba(255,253,247,0.9)", line={"color": "#9c917e", "width": 1},
                              hoverinfo="skip", showlegend=False))
     traces.append(go.Scatter(meta=STONES, mode="markers+text", textposition="middle center",
-                             marker={"size": 21, "line": {"width": 2.4}}, textfont={"color": st.INK, "size": 12},
+                             marker={"size": px(21), "line": {"width": 2.4}},
+                             textfont={"color": st.INK, "size": px(12)},
                              hoverinfo="text", showlegend=False))
     traces.append(go.Scatter(
         meta=PLACES, x=[pl.x for pl in geo.place_labels], y=[pl.y for pl in geo.place_labels], mode="text",
         text=[f"<i>{pl.text}</i>" for pl in geo.place_labels],
-        textfont={"family": st.FONT, "size": 12,
+        textfont={"family": st.FONT, "size": px(12),
                   "color": [st.COAST if pl.kind == "sea" else "#8a7d66" for pl in geo.place_labels]},
         hoverinfo="skip", showlegend=False))
 
@@ -637,10 +646,12 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
     ]
     if opts.groups:
         key.append(("Largest group", None, {"color": "#333333", "width": 3.4}))
-    for k, (name, marker, line) in enumerate(key):
-        traces.append(go.Scatter(meta=f"key-{k}", name=name, x=[None], y=[None],
+    for n, (name, marker, line) in enumerate(key):
+        if marker:
+            marker = {**marker, "size": max(6.0, px(marker["size"]))}
+        traces.append(go.Scatter(meta=f"key-{n}", name=name, x=[None], y=[None],
                                  mode="markers" if marker else "lines", marker=marker or {}, line=line or {},
-                                 legend="legend2", showlegend=True, hoverinfo="skip"))
+                                 legend="legend2", showlegend=show_key, hoverinfo="skip"))
 
     height = round(width * 0.95)
     fig = go.Figure(data=traces)
@@ -659,17 +670,17 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
                 "bgcolor": "rgba(0,0,0,0)", "font": {"size": 13}, "itemclick": False, "itemdoubleclick": False,
                 "entrywidthmode": "pixels", "traceorder": "normal"},
         legend2={"x": 0.004, "xanchor": "left", "y": 0.004, "yanchor": "bottom", "bgcolor": "rgba(255,253,247,0.88)",
-                 "bordercolor": "#9c917e", "borderwidth": 1, "font": {"size": 11}, "itemclick": False,
+                 "bordercolor": "#9c917e", "borderwidth": 1, "font": {"size": max(8.0, px(11))}, "itemclick": False,
                  "itemdoubleclick": False, "title": {"text": "<b>Key</b>"}},
         annotations=[
             {"name": "six", "x": 0.0, "y": -8.0, "xref": "x", "yref": "y", "xanchor": "left", "showarrow": False,
              "font": {"color": st.SIX_EDGE, "size": 12}},
             {"name": "emperor", "x": _PANEL_EMPEROR[0] + 2.2, "y": _PANEL_EMPEROR[1], "xref": "x", "yref": "y",
-             "xanchor": "left", "showarrow": False, "font": {"size": 12}},
+             "xanchor": "left", "showarrow": False, "font": {"size": max(8.0, px(12))}},
             {"name": "rebel", "x": _PANEL_REBEL[0] + 2.2, "y": _PANEL_REBEL[1], "xref": "x", "yref": "y",
-             "xanchor": "left", "showarrow": False, "font": {"size": 12}},
+             "xanchor": "left", "showarrow": False, "font": {"size": max(8.0, px(12))}},
             {"name": "vp", "x": _PANEL_X - 1, "y": 61.5, "xref": "x", "yref": "y", "xanchor": "left",
-             "showarrow": False, "font": {"size": 11, "color": "#5a5044"}},
+             "showarrow": False, "font": {"size": max(8.0, px(11)), "color": "#5a5044"}},
         ],
         meta={META_KEY: {"groups": opts.groups, "hanzi": opts.hanzi}},
     )

@@ -324,3 +324,20 @@ def test_the_engine_imports_no_plotly():
             "print(any(m.split('.')[0] == 'plotly' for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_smaller_board_scales_names_and_symbols_with_the_map(game4):
+    """Names are laid out in pixels at the default width; a smaller board must shrink them with the map."""
+    state = game4[len(game4) // 2]
+    big, small = board_figure(state), board_figure(state, width=600)
+    big_sizes = trace(big, bv.LABELS).textfont.size
+    small_sizes = trace(small, bv.LABELS).textfont.size
+    map_scale = min((600 - 12) / (bv.WIDTH - 12), (round(600 * 0.95) - 118) / (round(bv.WIDTH * 0.95) - 118))
+    assert small_sizes == pytest.approx([round(s * map_scale, 2) for s in big_sizes], abs=0.01)
+    assert trace(small, bv.CHIPS).marker.size == pytest.approx(17 * map_scale, abs=0.01)
+    assert trace(small, bv.HIT).marker.size < trace(big, bv.HIT).marker.size
+    keys = [t for t in small.data if str(t.meta).startswith("key-")]
+    assert keys and not any(t.showlegend for t in keys)            # no room for the key beside the map
+    assert all(t.showlegend for t in big.data if str(t.meta).startswith("key-"))
+    wide = board_figure(state, width=bv.WIDTH + 300)              # wider: sizes as designed, nothing grows
+    assert trace(wide, bv.LABELS).textfont.size == big_sizes
