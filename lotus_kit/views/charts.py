@@ -111,7 +111,7 @@ def _score_table_trace(state: State) -> go.Table:
               "VP chips<br>(WL-SCORE-4)", "<b>total</b>"]
     winners = set(state.winners)
     cells = [
-        [("♛ " if r["seat"] == state.emperor else "") + r["name"] + (" 🏆" if r["seat"] in winners else "")
+        [("♛ " if r["seat"] == state.emperor else "") + r["name"] + (" <b>★ winner</b>" if r["seat"] in winners else "")
          for r in rows],
         [r["buildings"] for r in rows],
         [f"{r['group size']} province{'' if r['group size'] == 1 else 's'} → +{r['largest group']}" for r in rows],

@@ -287,7 +287,7 @@ def test_game_over_panel_shows_the_final_score():
     assert "not over" in text(panel.status.value)
     s.run_bots()
     out = text(panel.outcome.value)
-    assert "Final scores" in out and "Final score" in out and "🏆" in out
+    assert "Final scores" in out and "Final score" in out and "★ winner" in out
 
 
 def test_card_picker_keeps_its_selection_until_the_cards_change():

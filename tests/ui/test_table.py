@@ -57,7 +57,7 @@ def test_a_whole_hot_seat_game_with_two_humans_and_two_bots():
     final = table.panels[7]
     assert final in table.panel_box.children and table.nav.value == 7
     out = text(final.outcome.value)
-    assert "Final scores" in out and "🏆" in out
+    assert "Final scores" in out and "★ winner" in out
     assert "the game is over" in text(table.title.value)
     assert "Final score" in text(table.scores.value)
     assert f"Year {s.state.year}, phase 4: rebellion" in text(table.event_log.value)

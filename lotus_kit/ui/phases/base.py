@@ -172,7 +172,7 @@ def score_html(state: State) -> str:
     body = []
     for r in rows:
         crown = " ♛" if r["seat"] == state.emperor else ""
-        cup = " 🏆" if r["seat"] in winners else ""
+        cup = " <b>★ winner</b>" if r["seat"] in winners else ""   # DejaVu has ★; an emoji font may be missing
         body.append(
             f"<tr><td>{seat_html(r['seat'])}{crown}{cup}</td><td>{r['buildings']}</td>"
             f"<td>{r['group size']} → +{r['largest group']}</td><td>{r['dragons']}</td><td>{r['VP chips']}</td>"
