@@ -65,6 +65,37 @@ def bench_equilibria(quick: bool) -> None:
           f"{adv.solution.nash_conv:.2e}")
 
 
+def bench_sides(quick: bool) -> None:
+    print("== the rebellion solved (best_sides: exact option values by convolution, predictive regret matching+)")
+    import random
+
+    from lotus_kit.analysis.rollouts import play_to
+    from lotus_kit.analysis.sides import best_sides
+    from lotus_kit.white_lotus.bots import RandomBot
+    from lotus_kit.white_lotus.state import Phase
+
+    iters = 500 if quick else 2000
+    for players in (3, 4, 5, 6):
+        rng = random.Random(players)
+        found = None
+        for seed in range(200):               # the first random-bot game that reaches a rebellion decision
+            state = new_game(players, seed=seed)
+            bots = [RandomBot(rng.randrange(2**31)) for _ in range(players)]
+            state = play_to(state, bots, lambda s: s.phase == Phase.REBELLION and s.step.leader < 0
+                            and s.step.ask_order and s.year >= 2)
+            if not state.is_over:
+                found = state
+                break
+        if found is None:
+            continue
+        leader = found.step.ask_order[0]
+        t, advice = timed(lambda f=found, ld=leader: best_sides(f, leader=ld, iterations=iters, progress=False),
+                          repeat=3)
+        options = sum(len(o) for o in advice.game.options.values())
+        print(f"  {players} players, {options:3d} options in all, {iters} iterations: {t:6.2f} s median, "
+              f"NashConv {advice.nash_conv:.4f}")
+
+
 def bench_rollouts(quick: bool) -> None:
     print("== rollouts (heuristic bots, from the first state to the end)")
     for players in (3, 4, 5):
@@ -112,6 +143,7 @@ def main() -> None:
     args = ap.parse_args()
     bench_enumeration(args.quick)
     bench_equilibria(args.quick)
+    bench_sides(args.quick)
     bench_rollouts(args.quick)
     bench_sweep(args.quick)
     bench_mcbot(args.mc_games if args.mc_games is not None else (6 if args.quick else 24))

@@ -92,7 +92,7 @@ all_in
 Going all in wins often against the equilibrium mix, rarely against the heuristic bots, who rally
 to the emperor — and the cards are lost either way (WL-REB-7). The summary's last line prices the
 decision to lead at all. **Try it:** make combat cheaper (`vp_per_combat=0.1`) and watch the emperor
-and Yellow start spending; or give Green nothing to lose (`stake={GREEN: 0}`).
+spend and Red give up; or give Green nothing to lose (`stake={GREEN: 0}`).
 """),
 ("md", r"""
 ## 3. Play it
