@@ -11,7 +11,10 @@ browser is not counted.
 - *chart*: building and swapping in the chart when it changes (cached when seen before);
 - *recompute*: :func:`lotus_kit.ui.tree.replay` of the rest of the game after one changed decision
   (recorded decisions kept, heuristic bots fill the gaps), and the whole "Replay" click
-  (:meth:`Explorer.change`: the recompute, the new line shown, the diff).
+  (:meth:`Explorer.change`: the recompute, the new line shown, the diff);
+- *swings*: "Find the biggest swings" with the first budget (:data:`SWING_BUDGET`): setting up the
+  search (the click answers after this), one decision judged (in a kernel the page waits at most
+  this long between two decisions), the whole search, and "Try the better move".
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import time
 from pathlib import Path
 
 from lotus_kit.core.records import load
-from lotus_kit.ui.explorer import Explorer
+from lotus_kit.ui.explorer import SWING_BUDGET, Explorer
 from lotus_kit.ui.tree import Fill, Line, replay
 from lotus_kit.white_lotus.engine import legal_actions
 
@@ -96,6 +99,28 @@ def main() -> None:
         clicks.append((time.perf_counter() - t0) * 1000)
         assert ok
     print(f"'Replay' click (recompute + show + diff) {stats(clicks)}")
+
+    ex.switch(0, step=0)
+    setups, chunks = [], []
+    t0 = time.perf_counter()
+    job = ex._start_swings(None, None, None, None, 0)
+    setups.append((time.perf_counter() - t0) * 1000)
+    while True:
+        t0 = time.perf_counter()
+        more = ex._advance(job)
+        chunks.append((time.perf_counter() - t0) * 1000)
+        if not more:
+            break
+    print(f"swings {SWING_BUDGET}: set-up {setups[0]:.1f} ms, whole search {sum(chunks) / 1000:.2f} s")
+    print(f"  one decision judged (the page's longest wait) {stats(chunks)}")
+    tries = []
+    for rank in range(min(5, len(ex.swings))):
+        ex.go_to_swing(rank)
+        t0 = time.perf_counter()
+        ok, _message = ex.try_swing(rank)
+        tries.append((time.perf_counter() - t0) * 1000)
+        assert ok
+    print(f"'Try the better move' click             {stats(tries)}")
 
 
 if __name__ == "__main__":

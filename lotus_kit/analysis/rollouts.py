@@ -21,7 +21,9 @@ after one second).
 from __future__ import annotations
 
 import math
+import numbers
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -165,9 +167,128 @@ def win_chance(state: State, seat: int, rollouts: int, factory: Callable[[int, i
 DECISIONS = ("PlaceMarker", "Pass", "ChooseProvince", "Bid", "BreakTie", "DeclareRebellion", "JoinSide",
              "TakeReward", "PlaceChip", "TempleDraw", "TakeIncome")
 
+MISTAKE_COLUMNS = ("step", "year", "phase", "seat", "kind", "decision", "win_made", "best_alternative", "win_best",
+                   "swing", "std_error", "swing_std_error", "action", "alternative")
+"""The columns of :func:`mistakes` (``action``/``alternative`` hold the Action objects themselves)."""
+
 
 def _after(state: State, action: Action) -> State:
     return apply(state, action)
+
+
+def _whole(value: Any) -> bool:
+    """A whole number (a numpy integer too), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+class MistakeSearch:
+    """The work of :func:`mistakes`, one decision at a time, so that a widget can show progress and
+    stay responsive between decisions (:class:`lotus_kit.ui.explorer.Explorer` does).
+
+    The arguments are those of :func:`mistakes`; a bad budget raises ``ValueError`` at once, before
+    any work. ``todo`` lists the decisions to judge as ``(step, action, legal actions)``;
+    :meth:`step` judges the next one and returns its row; :meth:`frame` is the result so far.
+
+    >>> from lotus_kit.core.records import load
+    >>> search = MistakeSearch(load("notebooks/data/showcase-4p.json"), seats=[0], rollouts=1,
+    ...                        alternatives=1, max_decisions=2)
+    >>> search.total, search.done
+    (2, 0)
+    >>> while not search.finished:
+    ...     row = search.step()
+    >>> list(search.frame().columns[-2:]), search.done
+    (['action', 'alternative'], 2)
+    """
+
+    def __init__(self, states: Sequence[State] | Any, actions: Sequence[Action] | None = None,
+                 seats: Sequence[int] | None = None, rollouts: int = 16, alternatives: int = 3,
+                 max_decisions: int | None = 20, kinds: Sequence[str] = DECISIONS, bots: BotSpec = "heuristic",
+                 seed: int = 0, information: str = "player"):
+        for name, value, least in (("rollouts", rollouts, 1), ("alternatives", alternatives, 0)):
+            if not _whole(value) or value < least:
+                raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+        if max_decisions is not None and (not _whole(max_decisions) or max_decisions < 1):
+            raise ValueError(f"max_decisions must be None or a whole number of at least 1, not {max_decisions!r}")
+        if actions is None:
+            record = states
+            actions = list(record.actions)
+            states = record.states()
+        states = list(states)
+        actions = list(actions)
+        if len(states) < len(actions) + 1:
+            raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}")
+        first = states[0]
+        seats = list(range(first.players)) if seats is None else list(seats)
+        self.states = states
+        self.rollouts, self.alternatives, self.seed, self.information = rollouts, alternatives, seed, information
+        self.factory = bot_factory(bots, first.players)
+        todo = []
+        for k, action in enumerate(actions):
+            state = states[k]
+            if action.seat not in seats or type(action).__name__ not in kinds or state.is_over:
+                continue
+            legal = legal_actions(state, action.seat)
+            if len(legal) > 1:
+                todo.append((k, action, legal))
+        if max_decisions is not None and len(todo) > max_decisions:
+            every = len(todo) / max_decisions              # spread evenly over the game
+            todo = [todo[int(i * every)] for i in range(max_decisions)]
+        self.todo: list[tuple[int, Action, list[Action]]] = todo
+        self.rows: list[dict[str, Any]] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.todo)
+
+    @property
+    def done(self) -> int:
+        return len(self.rows)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self) -> dict[str, Any]:
+        """Judge the next decision: it and up to ``alternatives`` other legal choices, each rolled out
+        ``rollouts`` times with the same seeds (common random numbers: the difference is less noisy
+        than either win chance). Returns its row (``IndexError`` when every decision is judged)."""
+        if self.finished:
+            raise IndexError("every decision is judged")
+        k, action, legal = self.todo[self.done]
+        state = self.states[k]
+        n, seed, info = self.rollouts, self.seed, self.information
+        rng = random.Random(rollout_seed(seed, k))
+        others = [a for a in legal if a != action]
+        picks = rng.sample(others, min(self.alternatives, len(others)))
+        made = win_chance(_after(state, action), action.seat, n, self.factory, seed + k, info)
+        best, best_w, best_shares = None, -1.0, made
+        for alt in picks:
+            w = win_chance(_after(state, alt), action.seat, n, self.factory, seed + k, info)
+            m = sum(w) / len(w)
+            if m > best_w:
+                best, best_w, best_shares = alt, m, w
+        m_made = sum(made) / len(made)
+        se = math.sqrt(max(m_made * (1 - m_made), 0.01) / n)
+        # the swing is a paired difference (same seeds), so its error comes from the per-rollout
+        # differences; one rollout cannot estimate a spread, so it gets the widest one a share has
+        diffs = [b - a for a, b in zip(made, best_shares, strict=True)]
+        var = statistics.variance(diffs) if n > 1 else 1.0
+        row = {"step": k, "year": state.year, "phase": int(state.phase), "seat": action.seat,
+               "kind": type(action).__name__, "decision": repr(action), "win_made": m_made,
+               "best_alternative": repr(best) if best is not None else "",
+               "win_best": best_w if best is not None else m_made,
+               "swing": (best_w - m_made) if best is not None else 0.0, "std_error": se,
+               "swing_std_error": math.sqrt(max(var, 0.01) / n) if best is not None else 0.0,
+               "action": action, "alternative": best}
+        self.rows.append(row)
+        return row
+
+    def frame(self):
+        """The decisions judged so far as a DataFrame, biggest swing first."""
+        import pandas as pd
+
+        df = pd.DataFrame(self.rows, columns=list(MISTAKE_COLUMNS))
+        return df.sort_values("swing", ascending=False, kind="stable").reset_index(drop=True)
 
 
 def mistakes(states: Sequence[State] | Any, actions: Sequence[Action] | None = None,
@@ -183,55 +304,19 @@ def mistakes(states: Sequence[State] | Any, actions: Sequence[Action] | None = N
     best alternative's win chance minus the decision's. With ``max_decisions`` only that many
     decisions, spread evenly over the game, are judged (the cost is decisions x (alternatives + 1) x
     rollouts games). ``information="player"`` judges from the deciding seat's knowledge.
-    Columns: step, year, phase, seat, kind, decision, win_made, best_alternative, win_best, swing,
-    std_error.
+    Columns (:data:`MISTAKE_COLUMNS`): step, year, phase, seat, kind, decision (its repr), win_made,
+    best_alternative (its repr), win_best, swing, std_error (of win_made), swing_std_error (of the
+    paired difference), action and alternative (the Action objects; alternative None when none was
+    tried). ``rollouts`` below 1 raises ``ValueError``. :class:`MistakeSearch` does the same work one
+    decision at a time.
     """
-    import pandas as pd
-
-    if actions is None:
-        record = states
-        actions = list(record.actions)
-        states = record.states()
-    states = list(states)
-    first = states[0]
-    seats = list(range(first.players)) if seats is None else list(seats)
-    factory = bot_factory(bots, first.players)
-    todo = []
-    for k, action in enumerate(actions):
-        state = states[k]
-        if action.seat not in seats or type(action).__name__ not in kinds or state.is_over:
-            continue
-        legal = legal_actions(state, action.seat)
-        if len(legal) > 1:
-            todo.append((k, action, legal))
-    if max_decisions is not None and len(todo) > max_decisions:
-        step = len(todo) / max_decisions
-        todo = [todo[int(i * step)] for i in range(max_decisions)]
-    rows = []
-    with progress_bar(len(todo), "decisions", progress) as bar:
-        for k, action, legal in todo:
-            state = states[k]
-            rng = random.Random(rollout_seed(seed, k))
-            others = [a for a in legal if a != action]
-            picks = rng.sample(others, min(alternatives, len(others)))
-            made = win_chance(_after(state, action), action.seat, rollouts, factory, seed + k, information)
-            best, best_w = None, -1.0
-            for alt in picks:
-                w = win_chance(_after(state, alt), action.seat, rollouts, factory, seed + k, information)
-                m = sum(w) / len(w)
-                if m > best_w:
-                    best, best_w = alt, m
-            m_made = sum(made) / len(made)
-            se = math.sqrt(max(m_made * (1 - m_made), 0.01) / rollouts)
-            rows.append({"step": k, "year": state.year, "phase": int(state.phase), "seat": action.seat,
-                         "kind": type(action).__name__, "decision": repr(action), "win_made": m_made,
-                         "best_alternative": repr(best) if best is not None else "",
-                         "win_best": best_w if best is not None else m_made,
-                         "swing": (best_w - m_made) if best is not None else 0.0, "std_error": se})
+    search = MistakeSearch(states, actions, seats, rollouts, alternatives, max_decisions, kinds, bots, seed,
+                           information)
+    with progress_bar(search.total, "decisions", progress) as bar:
+        while not search.finished:
+            search.step()
             bar.update(1)
-    df = pd.DataFrame(rows, columns=["step", "year", "phase", "seat", "kind", "decision", "win_made",
-                                     "best_alternative", "win_best", "swing", "std_error"])
-    return df.sort_values("swing", ascending=False, kind="stable").reset_index(drop=True)
+    return search.frame()
 
 
 def play_to(state: State, bots: Sequence[Bot], stop: Callable[[State], bool]) -> State:
@@ -247,5 +332,5 @@ def next_year(year: int) -> Callable[[State], bool]:
     return lambda s: s.year > year and s.phase == Phase.CLAIMS
 
 
-__all__ = ["Evaluation", "bot_factory", "evaluate", "mean_ci", "mistakes", "next_year", "play_out", "play_to",
-           "progress_bar", "rollout_seed", "wilson", "win_chance"]
+__all__ = ["MISTAKE_COLUMNS", "Evaluation", "MistakeSearch", "bot_factory", "evaluate", "mean_ci", "mistakes",
+           "next_year", "play_out", "play_to", "progress_bar", "rollout_seed", "wilson", "win_chance"]

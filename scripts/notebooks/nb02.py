@@ -145,6 +145,40 @@ totals = sorted((s.total for s in final.scores), reverse=True)
 assert final.winners == (GREEN,) and totals[0] - totals[1] == 2
 """),
 ("md", r"""
+## Where did the game turn? The biggest swings
+
+Instead of guessing where to look, let the explorer search. Open **Biggest swings** under the chart
+and press *Find the biggest swings*: a dozen decisions of the line shown (spread over the game) are
+each played to the end a few times by bots — once with the move made, once with each of a few other
+legal moves — and the list shows where another move won most often. *Go* shows the step; *Try the
+better move* makes a branch with it and replays the rest, like a change of your own.
+
+The cell below does the same with a tiny budget: quick, but noisy, so read a swing as a hint where
+to look, not as a verdict (the ± is one standard error). Note the two kinds of "rest of the game":
+the rollouts let bots play everything after the move, while the branch keeps every recorded
+decision that still fits — so the one replayed game may change less (or more) than the swing says.
+"""),
+("code", r"""
+from lotus_kit.ui.explorer import describe_action
+
+ex.back_to_original()
+ex.swings_section.selected_index = 0                 # open the section in the explorer above
+swings = ex.find_swings(rollouts=4, alternatives=2, max_decisions=8)
+for rank, row in swings.head(3).iterrows():
+    state = original.states[row.step]
+    print(f"{rank + 1}. step {row.step}, year {row.year}: {describe_action(row.action, state)} won "
+          f"{row.win_made:.0%}; {describe_action(row.alternative, state, seat=False)} instead won "
+          f"{row.win_best:.0%} (swing {row.swing:+.0%} ± {row.swing_std_error:.0%})")
+ok, message = ex.try_swing(0)                        # the "Try the better move" button of the first row
+print("\n" + message)
+"""),
+("code", r"""
+# the list is biggest swing first; trying the first one branched the original with the better move
+top = swings.iloc[0]
+assert list(swings.swing) == sorted(swings.swing, reverse=True)
+assert ok and ex.node.parent is ex.tree.root and ex.line.actions[top.step] == top.alternative
+"""),
+("md", r"""
 **Your turn.** Pick any step in the explorer and change it: the lines list keeps every branch you
 make, and *Compare* sets any two side by side. Good places to start: Green's bid for Liaoyang in
 year 5 (a palace that made him emperor), or the emperor's choice of which province to resolve first.

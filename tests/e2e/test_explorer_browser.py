@@ -170,3 +170,41 @@ def test_voila_explorer_change_a_bid(page: Page, lab_url, shots):
     base, token = lab_url
     page.goto(f"{base}/voila/render/explorer.ipynb?token={token}")
     explore_and_change(page, "voila", shots, timeline=False)
+
+
+def test_jupyterlab_explorer_biggest_swings(page: Page, lab_url, shots):
+    """Open "Biggest swings", find them with a tiny budget, go to the first, try its better move."""
+    from lotus_kit.ui.explorer import Explorer, describe_action
+
+    budget = {"rollouts": 2, "alternatives": 2, "max_decisions": 4}
+    local = Explorer(SHOWCASE)
+    top = local.find_swings(**budget).iloc[0]         # seeded: the kernel finds the same
+    k = int(top["step"])
+    state = local.line.states[k]
+    log_console(page)
+    base, token = lab_url
+    page.goto(f"{base}/lab/tree/explorer.ipynb?token={token}")
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    run_all(page)
+    ex = page.locator(".lotus-explorer")
+    expect(ex.locator(".lotus-explorer-where")).to_contain_text("Step 0 of 310", timeout=90_000)
+    ex.get_by_text("Biggest swings: which decisions cost the most?").click()
+    for name, value in (("rollouts", 2), ("alternatives", 2), ("decisions", 4)):
+        field = ex.locator(f".lotus-explorer-swing-{name} input")
+        field.fill(str(value))
+        field.press("Enter")
+    expect(ex.locator(".lotus-explorer-swings-section")).to_contain_text("4 × 3 moves × 2 = 24 games", timeout=T)
+    ex.locator(".lotus-explorer-swing-button").click()
+    expect(ex.locator(".lotus-explorer-swing-message")).to_contain_text("Judged 4 decisions", timeout=60_000)
+    table = ex.locator(".lotus-explorer-swing-table")
+    expect(table.locator(".lotus-swing-go")).to_have_count(4, timeout=T)
+    expect(table).to_contain_text(describe_action(top["action"], state), timeout=T)
+    table.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "explorer-lab-6-swings.png"))
+    table.locator(".lotus-swing-go").first.click()
+    expect(ex.locator(".lotus-explorer-where")).to_contain_text(f"Step {k} of 310", timeout=T)
+    table.locator(".lotus-swing-try").first.click()
+    expect(ex.locator(".lotus-explorer-swing-message")).to_contain_text("Swing 1: Line 1", timeout=T)
+    expect(ex.locator(".lotus-explorer-lines select option")).to_have_count(2, timeout=T)
+    expect(ex.locator(".lotus-explorer-line-info")).to_contain_text(
+        f"branch of line 0 at step {k}: {describe_action(top['alternative'], state)}", timeout=T)
