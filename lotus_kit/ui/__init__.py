@@ -7,6 +7,8 @@
 - the phase panels (:mod:`lotus_kit.ui.phases`): one widget per phase of a year.
 - :class:`GameTable` (:mod:`lotus_kit.ui.table`): a whole game, hot seat or open.
 - :class:`PositionEditor` (:mod:`lotus_kit.ui.editor`): set up a position, validate it, play on.
+- :class:`Advisor` (:mod:`lotus_kit.ui.advisor`): equilibrium bids or rebellion sides for a state, and
+  the odds of any choice against each opponent model (needs the ``[analysis]`` extra to solve).
 
 Importing this package needs the ``[jupyter]`` extra (ipywidgets, plotly, anywidget).
 
@@ -24,6 +26,7 @@ Building blocks for other widgets (the what-if explorer reuses them):
   seat names in colour), ``box`` (tinted message boxes), ``seat_html``.
 """
 
+from lotus_kit.ui.advisor import Advisor
 from lotus_kit.ui.board import BoardWidget
 from lotus_kit.ui.editor import PositionEditor
 from lotus_kit.ui.phases import (
@@ -43,6 +46,7 @@ from lotus_kit.ui.table import GameTable
 
 __all__ = [
     "PANELS",
+    "Advisor",
     "BoardWidget",
     "ClaimsPanel",
     "ConflictsPanel",

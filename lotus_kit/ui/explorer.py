@@ -422,18 +422,25 @@ class Explorer(widgets.VBox):
         self._swing_job: _SwingJob | None = None       # the search running now
         self.swings_section = self._build_swings(state.players)
 
+        # the advisor: equilibrium bids or sides at the sealed choice shown, made and updated only while open
+        self.advisor: Any = None
+        self.advice_section = widgets.Accordion(
+            [widgets.VBox()], titles=("Advice: the equilibrium of the sealed choice shown (bids, sides)",),
+            selected_index=None, layout=widgets.Layout(width="100%", margin="6px 0"))
+        self.advice_section.observe(lambda _c: self._refresh_advice(), "selected_index")
+
         kwargs.setdefault("layout", widgets.Layout(width="100%"))
         chart_row = widgets.HBox([self.chart_kind, self.chart_note], layout=widgets.Layout(align_items="center",
                                                                                         flex_flow="row wrap"))
-        super().__init__([header, self.load_message, timeline, main, chart_row, self.chart_box, self.swings_section,
-                          lower], **kwargs)
+        super().__init__([header, self.load_message, timeline, main, chart_row, self.chart_box, self.advice_section,
+                          self.swings_section, lower], **kwargs)
         self.add_class("lotus-explorer")
         for name in ("title", "load_message", "slider", "jump_menu", "where", "line_info", "here", "choice", "target",
                      "side", "cards", "fill_kind", "replay_button", "change_message", "lines", "original_button",
                      "compare_a", "compare_b", "diff_view", "chart_kind", "chart_box", "first_button", "prev_button",
                      "next_button", "last_button", "swings_section", "swing_seats", "swing_rollouts",
                      "swing_alternatives", "swing_decisions", "swing_button", "swing_stop", "swing_progress",
-                     "swing_status", "swing_message", "swing_caption", "swing_table"):
+                     "swing_status", "swing_message", "swing_caption", "swing_table", "advice_section"):
             getattr(self, name).add_class("lotus-explorer-" + name.replace("_", "-"))
         self._line_changed(step=0)
 
@@ -702,6 +709,25 @@ class Explorer(widgets.VBox):
         self.here.value = self._here_html(line, k)
         self._refresh_editor()
         self._refresh_chart()
+        self._refresh_advice()
+
+    def open_advice(self) -> Any:
+        """Open the advice section (what its title click does) and return the :class:`~lotus_kit.ui.advisor.Advisor`."""
+        self.advice_section.selected_index = 0
+        return self.advisor
+
+    def _refresh_advice(self) -> None:
+        """The advisor follows the step while its section is open; closed, it costs nothing."""
+        if self.advice_section.selected_index is None:
+            return
+        state = self.line.states[self.step]
+        if self.advisor is None:
+            from lotus_kit.ui.advisor import Advisor
+
+            self.advisor = Advisor(None)
+            self.advice_section.children = (self.advisor,)
+        if self.advisor.state is not state:
+            self.advisor.show(state)
 
     def _here_html(self, line: Line, k: int) -> str:
         state = line.states[k]

@@ -31,6 +31,7 @@ __all__ = [
     "game_length_chart",
     "rebellion_chart",
     "score_parts_chart",
+    "side_odds_chart",
     "sides_chart",
     "win_rate_by_first_emperor",
     "win_rate_by_seat",
@@ -197,11 +198,28 @@ def bid_odds_chart(odds) -> go.Figure:
 def bid_mix_chart(advice) -> go.Figure:
     """Each participant's equilibrium mix of bids (a ``BidAdvice``)."""
     fig = _figure("Equilibrium bids", barmode="group", yaxis={"title": "probability", "tickformat": ".0%"})
+    g = advice.game
+    many = len(advice.participants) > 2
+    order: dict[str, tuple] = {}
     for s in advice.participants:
         mix = advice.mix(s)
         fig.add_bar(name=st.SEAT_NAMES[s], x=[label for label, _ in mix], y=[p for _, p in mix],
                     marker_color=st.SEAT_COLOURS[s])
+        shown = {label for label, _ in mix}
+        for k, (target, total) in enumerate(g.options[s]):
+            cards = g.cards[s][k]
+            label = _bid_label(cards, target if many else None)
+            if label in shown:
+                order.setdefault(label, (target if many else 0, total, -len(cards)))
+    # smallest bid first (and by named rival with three or more): the axis reads like a price list
+    fig.update_xaxes(categoryorder="array", categoryarray=sorted(order, key=order.__getitem__))
     return fig
+
+
+def _bid_label(cards, target):
+    from lotus_kit.analysis.bidding import bid_label
+
+    return bid_label(cards, target)
 
 
 def sides_chart(advice) -> go.Figure:
@@ -218,6 +236,20 @@ def sides_chart(advice) -> go.Figure:
     fig.update_layout(annotations=[{"x": x, "y": 1.06, "text": f"combat ≈ {c:.1f}", "showarrow": False,
                                     "font": {"size": 11}}
                                    for x, c in zip(names, frame["expected_combat"], strict=True)])
+    return fig
+
+
+def side_odds_chart(odds) -> go.Figure:
+    """The odds of one rebellion choice against each opponent model (the frame of ``SideAdvice.choice_odds``)."""
+    fig = _figure(f"{odds['choice'].iloc[0].capitalize()}: odds against each opponent model",
+                  yaxis={"title": "probability", "tickformat": ".0%", "range": [0, 1.1]})
+    fig.add_bar(name="his side wins", x=odds["opponents"], y=odds["p_side_wins"], marker_color="#3d7a6e",
+                text=[f"{v:.0%}" for v in odds["p_side_wins"]], textposition="inside")
+    fig.add_bar(name="the rebels win", x=odds["opponents"], y=odds["p_rebels_win"], marker_color=st.REBEL_DARK,
+                text=[f"{v:.0%}" for v in odds["p_rebels_win"]], textposition="inside")
+    fig.update_layout(barmode="group", annotations=[
+        {"x": m, "y": 1.05, "text": f"{u:+.2f} VP", "showarrow": False, "font": {"size": 11}}
+        for m, u in zip(odds["opponents"], odds["utility"], strict=True)])
     return fig
 
 

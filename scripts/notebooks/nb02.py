@@ -129,6 +129,19 @@ print(tally_b.text(seat_name))
 assert ok and tally_b.winner == "emperor"
 """),
 ("md", r"""
+What would the analysis have told Red? Open **Advice** under the chart at any sealed choice — a bid
+or a rebellion — and the explorer solves it as a game (every player's cards are used: an analyst's
+view after the game): who backs whom with what, how often the rebels win, and the odds of any
+choice you pick against the equilibrium, the heuristic bot and random play.
+"""),
+("code", r"""
+ex.back_to_original()
+ex.go(k3)
+advisor = ex.open_advice()                           # the same as opening the "Advice" section
+print(advisor.advice)
+assert advisor.kind == "rebellion" and advisor.advice.leader == ex.state.rebel_leader
+"""),
+("md", r"""
 ## The end: decided by two points
 
 Every province has an owner after year 6's claims (WL-END-1), so year 6 is the last. After the

@@ -107,6 +107,21 @@ display(odds.round(3))
 bid_odds_chart(odds)
 """),
 ("md", r"""
+## 6. The advisor: the same, with the knobs at hand
+
+The `Advisor` widget puts sections 4 and 5 together: slide the exchange rate, switch between the
+zero-sum model (only the winner counts) and each player's own utility, pick how the emperor breaks
+ties, and choose any bid of either player to see its odds. It works on any conflict or rebellion
+state — the explorer of notebook 2 shows it at every sealed choice of a recorded game.
+"""),
+("code", r"""
+from lotus_kit.ui import Advisor
+
+advisor = Advisor(conflict)
+assert advisor.advice is not None and advisor.kind == "conflict"
+advisor
+"""),
+("md", r"""
 **Try it:** change the hands in `setup` (give Blue more cards, or take Red's 3s away), change the
 exchange rate (`best_bids(conflict, vp_per_influence=0.8)` makes cards dearer), or add a third
 claimant: with three or more the kit uses regret matching and shows its convergence
