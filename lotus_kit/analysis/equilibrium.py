@@ -14,6 +14,11 @@
   averaging. In two-player zero-sum games the average converges to equilibrium; with more players
   it converges to a coarse correlated equilibrium, so its *NashConv* (the sum of what each player
   could gain by a best response) is reported along the way as the convergence curve.
+- :func:`sampled_regret_matching` — the same for games too large for a payoff tensor (five or six
+  bidders): the game is a vectorised payoff *function* of pure profiles, and each iteration samples
+  the other players' actions from their current strategies (external-sampling Monte-Carlo regret
+  matching, the one-shot case of MCCFR). Seeded; its NashConv curve is an **estimate**
+  (:func:`estimated_deviation_gains`).
 - :func:`deviation_gains` — what each player could gain by a pure deviation from a profile.
 
 >>> pennies = np.array([[1.0, -1.0], [-1.0, 1.0]])
@@ -24,7 +29,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -192,6 +197,10 @@ class IterativeSolution:
     iterations: int
     curve: list[tuple[int, float]] = field(default_factory=list)
     method: str = "regret matching+"
+    estimated: bool = False
+    """True when the values and the NashConv curve are Monte-Carlo estimates (sampled solvers)."""
+    lower_curve: list[tuple[int, float]] = field(default_factory=list)
+    """For estimated curves: a downward-biased estimate at the same iterations (the truth lies between)."""
 
     @property
     def nash_conv(self) -> float:
@@ -199,17 +208,24 @@ class IterativeSolution:
         return self.curve[-1][1] if self.curve else float("nan")
 
     def curve_frame(self):
+        """The curve as a DataFrame: ``iteration``, ``nash_conv``, ``estimated`` (True: a Monte-Carlo
+        estimate, biased upwards by noise) and, for estimates, ``nash_conv_low`` (biased downwards)."""
         import pandas as pd
 
-        return pd.DataFrame(self.curve, columns=["iteration", "nash_conv"])
+        df = pd.DataFrame(self.curve, columns=["iteration", "nash_conv"])
+        df["estimated"] = self.estimated
+        if self.lower_curve:
+            df["nash_conv_low"] = [v for _, v in self.lower_curve]
+        return df
 
 
 def regret_matching(payoffs: Sequence[np.ndarray], iterations: int = 2000, record_every: int = 20,
-                    tol: float = 0.0) -> IterativeSolution:
+                    tol: float = 0.0, callback: Callable[[int], None] | None = None) -> IterativeSolution:
     """Regret matching+ for an n-player game given one payoff tensor per player (axis k = player k).
 
     Deterministic (no sampling). Stops early when NashConv <= ``tol``. Returns the linearly weighted
     average strategies and the NashConv curve sampled every ``record_every`` iterations.
+    ``callback(k)`` is told each time k more iterations are done (a progress bar's ``update``).
 
     >>> pennies = np.array([[1.0, -1.0], [-1.0, 1.0]])
     >>> sol = regret_matching([pennies, -pennies], iterations=500)
@@ -235,11 +251,158 @@ def regret_matching(payoffs: Sequence[np.ndarray], iterations: int = 2000, recor
             strategies = [a / a.sum() for a in avg]
             conv = float(deviation_gains(payoffs, strategies).sum())
             curve.append((it, conv))
+            if callback is not None:
+                callback(record_every if it % record_every == 0 else it % record_every)
             if conv <= tol:
                 break
     strategies = [a / a.sum() for a in avg]
     return IterativeSolution(strategies, expected_payoffs(payoffs, strategies), it, curve)
 
 
-__all__ = ["IterativeSolution", "MatrixSolution", "action_values", "deviation_gains", "expected_payoffs",
-           "regret_matching", "solve_general_sum", "solve_zero_sum"]
+PayoffFunction = Callable[[np.ndarray], np.ndarray]
+"""A game too large for tensors: maps pure profiles, an int array (B, n) of action indices (one
+column per player), to the players' payoffs, a float array (B, n)."""
+
+
+def sample_profiles(strategies: Sequence[np.ndarray], uniforms: np.ndarray) -> np.ndarray:
+    """Pure profiles drawn from independent mixed strategies by inverting their CDFs at ``uniforms`` (B, n).
+
+    Fixed uniforms give *common random numbers*: the same draws for different strategies, so that
+    estimates along a convergence curve differ by the strategies, not by fresh noise.
+    """
+    out = np.empty(uniforms.shape, dtype=np.int64)
+    for k, s in enumerate(strategies):
+        cdf = np.cumsum(s)
+        out[:, k] = np.minimum(np.searchsorted(cdf / cdf[-1], uniforms[:, k], side="right"), len(s) - 1)
+    return out
+
+
+def sampled_action_values(payoff: PayoffFunction, sizes: Sequence[int], others: np.ndarray,
+                          chunk: int = 250_000) -> list[np.ndarray]:
+    """For every player, the mean payoff of each of his pure actions against the sampled ``others`` (S, n).
+
+    Row r of ``others`` is one draw of everybody's action; player i's own column is ignored and
+    replaced by each of his actions in turn (so every player is evaluated against the same draws).
+    One vectorised call of ``payoff`` per ``chunk`` profiles.
+    """
+    s = len(others)
+    blocks = []
+    for i, m in enumerate(sizes):
+        rows = np.repeat(others, m, axis=0)
+        rows[:, i] = np.tile(np.arange(m), s)
+        blocks.append(rows)
+    profiles = np.concatenate(blocks)
+    col = np.concatenate([np.full(s * m, i) for i, m in enumerate(sizes)])
+    own = np.empty(len(profiles))
+    for start in range(0, len(profiles), chunk):
+        part = slice(start, start + chunk)
+        own[part] = payoff(profiles[part])[np.arange(len(profiles[part])), col[part]]
+    out, start = [], 0
+    for m in sizes:
+        out.append(own[start:start + s * m].reshape(s, m).mean(axis=0))
+        start += s * m
+    return out
+
+
+def estimated_deviation_gains(payoff: PayoffFunction, strategies: Sequence[np.ndarray], samples: int = 512,
+                              seed: int = 0, uniforms: np.ndarray | None = None
+                              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Monte-Carlo estimate of each player's best-response gain: (gains, cross-checked gains, payoffs).
+
+    Each player's every action is scored against the same ``samples`` draws of the others (common
+    random numbers, fixed by ``seed`` or given as ``uniforms``). ``gains``: the best action's mean
+    minus the strategy's mean on those draws. Because the best of noisy means is picked, this is
+    biased *upwards* by the sampling noise (it stays above 0 at an equilibrium). ``cross-checked``:
+    the action is picked on one half of the draws and scored on the other (both ways, averaged),
+    which is biased *downwards* (the picked action may not be the best); the truth lies in between,
+    up to noise. ``payoffs``: each player's estimated expected payoff.
+    """
+    sizes = [len(s) for s in strategies]
+    if uniforms is None:
+        uniforms = np.random.default_rng(seed).random((samples, len(sizes)))
+    if len(uniforms) < 2:
+        raise ValueError("the estimate needs at least two samples (it splits them in halves)")
+    half = len(uniforms) // 2
+    draws = sample_profiles(strategies, uniforms)
+    vals_a = sampled_action_values(payoff, sizes, draws[:half])
+    vals_b = sampled_action_values(payoff, sizes, draws[half:])
+    gains, cross, ev = [], [], []
+    for va, vb, s in zip(vals_a, vals_b, strategies, strict=True):
+        v = (half * va + (len(draws) - half) * vb) / len(draws)
+        ev.append(float(v @ s))
+        gains.append(max(float(v.max()) - ev[-1], 0.0))
+        cross.append(0.5 * (float(vb[va.argmax()] - vb @ s) + float(va[vb.argmax()] - va @ s)))
+    return np.array(gains), np.array(cross), np.array(ev)
+
+
+def sampled_regret_matching(payoff: PayoffFunction, sizes: Sequence[int], iterations: int = 400,
+                            batch: int = 8, seed: int = 0, record_every: int = 20, eval_samples: int = 256,
+                            callback: Callable[[int], None] | None = None) -> IterativeSolution:
+    """External-sampling regret matching+ for an n-player game given as a payoff function.
+
+    Each iteration draws ``batch`` profiles of every player's current strategy; each player's regret
+    for every action is his mean payoff with that action against the others' drawn actions, minus
+    the same under his current strategy (an unbiased estimate of the exact regret increment).
+    Regrets are floored at 0 (RM+) and the average strategy is weighted linearly, as in
+    :func:`regret_matching`. Same ``seed``, same result.
+
+    The NashConv curve (iteration 0 = the uniform start) is *estimated* by
+    :func:`estimated_deviation_gains` with ``eval_samples`` fixed draws (common random numbers): the
+    curve holds the upward-biased estimate, which has a noise floor above 0, and ``lower_curve``
+    the downward-biased cross-checked one. ``callback(k)``: k more iterations are done.
+
+    Rock-paper-scissors where rock beats scissors by 2: the equilibrium is (1/4, 1/2, 1/4).
+
+    >>> rps = np.array([[0.0, -1.0, 2.0], [1.0, 0.0, -1.0], [-2.0, 1.0, 0.0]])
+    >>> def payoff(p):
+    ...     u = rps[p[:, 0], p[:, 1]]
+    ...     return np.stack([u, -u], axis=1)
+    >>> sol = sampled_regret_matching(payoff, [3, 3], iterations=2000, seed=1)
+    >>> np.round(sol.strategies[0], 1).tolist(), sol.curve[-1][1] < sol.curve[0][1] / 2, sol.estimated
+    ([0.3, 0.5, 0.2], True, True)
+    >>> float(deviation_gains([rps, -rps], sol.strategies).sum()) < 0.1       # the exact NashConv
+    True
+    """
+    if iterations < 1:
+        raise ValueError("sampled regret matching needs at least one iteration")
+    n = len(sizes)
+    rng = np.random.default_rng(seed)
+    eval_uniforms = np.random.default_rng([seed, 1]).random((eval_samples, n))
+    regrets = [np.zeros(m) for m in sizes]
+    avg = [np.zeros(m) for m in sizes]
+    current = [np.full(m, 1.0 / m) for m in sizes]
+    curve: list[tuple[int, float]] = []
+    lower: list[tuple[int, float]] = []
+
+    def record(it: int, strategies: list[np.ndarray]) -> np.ndarray:
+        gains, cross, ev = estimated_deviation_gains(payoff, strategies, uniforms=eval_uniforms)
+        curve.append((it, float(gains.sum())))
+        lower.append((it, float(cross.sum())))
+        return ev
+
+    record(0, current)
+    it = 0
+    for it in range(1, iterations + 1):
+        draws = sample_profiles(current, rng.random((batch, n)))
+        vals = sampled_action_values(payoff, sizes, draws)
+        for i in range(n):
+            regrets[i] = np.maximum(regrets[i] + vals[i] - vals[i] @ current[i], 0.0)
+            avg[i] += it * current[i]
+        for i in range(n):
+            total = regrets[i].sum()
+            current[i] = regrets[i] / total if total > 0 else np.full(sizes[i], 1.0 / sizes[i])
+        if it % record_every == 0 and it < iterations:
+            record(it, [a / a.sum() for a in avg])
+            if callback is not None:
+                callback(record_every)
+    strategies = [a / a.sum() for a in avg]
+    ev = record(it, strategies)
+    if callback is not None:
+        callback(it - (it - 1) // record_every * record_every)     # the iterations since the last report
+    return IterativeSolution(strategies, ev, it, curve, "external-sampling regret matching+ (Monte Carlo)",
+                             estimated=True, lower_curve=lower)
+
+
+__all__ = ["IterativeSolution", "MatrixSolution", "PayoffFunction", "action_values", "deviation_gains",
+           "estimated_deviation_gains", "expected_payoffs", "regret_matching", "sample_profiles",
+           "sampled_action_values", "sampled_regret_matching", "solve_general_sum", "solve_zero_sum"]

@@ -264,10 +264,19 @@ def evaluation_chart(evaluation) -> go.Figure:
     return fig
 
 
-def convergence_chart(curve) -> go.Figure:
-    """NashConv of an iterative solve against iterations (log scale): how far from equilibrium."""
-    fig = _figure("Convergence (regret matching+)", xaxis={"title": "iteration"},
+def convergence_chart(curve, title: str = "Convergence") -> go.Figure:
+    """NashConv of an iterative solve against iterations (log scale): how far from equilibrium.
+
+    A sampled solve's curve is an estimate (``estimated``): it is drawn dashed, with its
+    downward-biased twin ``nash_conv_low`` when present; the truth lies between the two.
+    """
+    estimated = bool("estimated" in curve and curve["estimated"].any())
+    fig = _figure(title + (" (estimated from samples)" if estimated else ""), xaxis={"title": "iteration"},
                   yaxis={"title": "NashConv (VP)", "type": "log"})
     fig.add_scatter(x=curve["iteration"], y=curve["nash_conv"].clip(lower=1e-9), mode="lines",
-                    line={"color": st.INK})
+                    name="NashConv" + (" (upper estimate)" if estimated else ""),
+                    line={"color": st.INK, "dash": "dash" if estimated else "solid"})
+    if "nash_conv_low" in curve:
+        fig.add_scatter(x=curve["iteration"], y=curve["nash_conv_low"].clip(lower=1e-9), mode="lines",
+                        name="lower estimate", line={"color": "#8d5a97", "dash": "dot"})
     return fig

@@ -79,6 +79,10 @@ assert 0.2 < advice.odds().p_rebels < 0.6            # a real contest at equilib
 assert advice.players().set_index("name").loc["Green", "p_rebels_side"] < 0.2   # Green sides with the emperor
 sides_chart(advice)
 """),
+("code", r"""
+assert advice.nash_conv < 0.01                       # no player could gain a hundredth of a VP by changing
+convergence_chart(advice.convergence, "How close to an equilibrium")
+"""),
 ("md", r"""
 **Should Red lead, and with what?** His odds with everything he has (3+2+1) against three ways the
 others might play: the equilibrium above, the heuristic bot, and players who choose at random.
