@@ -135,7 +135,9 @@ def explore_and_change(page: Page, name: str, shots: Path, timeline: bool = True
 
 def run_all(page: Page) -> None:
     """Run > Run All Cells, again if a busy machine swallowed the first click."""
-    started = page.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]")).first
+    # only the notebook shown: a tab restored from an earlier test may hold prompts of its own
+    started = page.locator(".jp-NotebookPanel:visible .jp-CodeCell .jp-InputPrompt").filter(
+        has_text=re.compile(r"\[(\*|\d+)\]")).first
     for _ in range(4):
         dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
         if dialog.is_visible():
@@ -159,7 +161,7 @@ def log_console(page: Page) -> None:
 def test_jupyterlab_explorer_change_a_bid(page: Page, lab_url, shots):
     log_console(page)
     base, token = lab_url
-    page.goto(f"{base}/lab/tree/explorer.ipynb?token={token}")
+    page.goto(f"{base}/lab/tree/explorer.ipynb?reset&token={token}")
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
     run_all(page)
     explore_and_change(page, "lab", shots)
@@ -183,7 +185,7 @@ def test_jupyterlab_explorer_biggest_swings(page: Page, lab_url, shots):
     state = local.line.states[k]
     log_console(page)
     base, token = lab_url
-    page.goto(f"{base}/lab/tree/explorer.ipynb?token={token}")
+    page.goto(f"{base}/lab/tree/explorer.ipynb?reset&token={token}")
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
     run_all(page)
     ex = page.locator(".lotus-explorer")

@@ -132,7 +132,9 @@ def _play_claim_and_bid(page: Page, name: str, shots) -> None:
 
 def run_all(page: Page) -> None:
     """Run > Run All Cells, again if a busy machine swallowed the first click (the prompt must turn to [*] or [n])."""
-    started = page.locator(".jp-CodeCell .jp-InputPrompt").filter(has_text=re.compile(r"\[(\*|\d+)\]")).first
+    # only the notebook shown: a tab restored from an earlier test may hold prompts of its own
+    started = page.locator(".jp-NotebookPanel:visible .jp-CodeCell .jp-InputPrompt").filter(
+        has_text=re.compile(r"\[(\*|\d+)\]")).first
     for _ in range(4):
         dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
         if dialog.is_visible():             # a slow kernel start may ask which kernel to use
@@ -149,7 +151,7 @@ def run_all(page: Page) -> None:
 
 def test_jupyterlab_table_claim_bid_reveal(page: Page, lab_url, shots):
     base, token = lab_url
-    page.goto(f"{base}/lab/tree/table.ipynb?token={token}")
+    page.goto(f"{base}/lab/tree/table.ipynb?reset&token={token}")
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
     # the status bar says so once the kernel is really connected (the indicator may be idle before)
     expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
