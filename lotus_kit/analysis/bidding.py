@@ -635,9 +635,10 @@ class BidAdvice:
                         f"approximate, expectations estimated from {self.samples:,} samples")
             else:
                 how += f", {self.solution.iterations} iterations, NashConv {self.solution.nash_conv:.3g}; approximate"
+        ties = _tie_name(g.tie, g.spec.emperor in self.participants)
         head = (f"Conflict for {self.province_name or 'the province'}, {worth_txt}; "
                 f"{g.vp_per_influence:g} VP per influence point; {self.model.replace('_', '-')} model "
-                f"({how}); ties: emperor {seat_name(g.spec.emperor)} decides ({_tie_name(g.tie)}).")
+                f"({how}); ties: emperor {seat_name(g.spec.emperor)} decides ({ties}).")
         lines = [head]
         for s in self.participants:
             mix = ", ".join(f"{label} with {p:.0%}" for label, p in self.mix(s))
@@ -653,9 +654,13 @@ class BidAdvice:
         p.text(self.summary())
 
 
-def _tie_name(tie: TieModel) -> str:
+def _tie_name(tie: TieModel, involved: bool = True) -> str:
+    if not isinstance(tie, str):
+        return "custom model"
+    if not involved and tie in ("opponent", "self"):
+        return "uniformly at random: he is not involved"
     return {"opponent": "he sends out someone else", "uniform": "uniformly at random",
-            "self": "he leaves himself"}.get(tie, "custom model") if isinstance(tie, str) else "custom model"
+            "self": "he leaves himself"}.get(tie, "custom model")
 
 
 def _tie_indicator(g: BidGame) -> np.ndarray:

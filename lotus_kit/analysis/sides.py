@@ -17,8 +17,11 @@ per palace of the emperor plus his side's combat, WL-REB-5/6).
 
 Simplifications, stated plainly: each winner is assumed to get his reward and each loser to lose his
 stake, whatever the number of winners and losers (in the game no loser gives up more than one
-province, winners take them in order and may have to settle for the VP chip, WL-REB-8..10); the
-palace check after the rewards (WL-REB-12) is not valued. ``reward`` and ``stake`` accept a number or
+province, winners take them in order and may have to settle for the VP chip, WL-REB-8..10) and
+whether a losing province borders one of the winner's (WL-REB-10 ii); the palace check after the
+rewards (WL-REB-12) is not valued. Every player's combat cards are taken as known — an analyst's
+view: in play they are secret (WL-INFO-1), which :func:`lotus_kit.analysis.rebellion.rebellion_odds`
+models from one seat's view by sampling. ``reward`` and ``stake`` accept a number or
 ``{seat: value}`` to say otherwise.
 
 **Solving.** Each player's options are (side, combat total); only the total matters to the result.
@@ -311,6 +314,7 @@ class SideAdvice:
     game: SidesGame
     strategies: dict[int, np.ndarray]
     curve: list[tuple[int, float]]
+    exact_nash_conv: float = float("nan")
 
     @property
     def emperor(self) -> int:
@@ -326,7 +330,8 @@ class SideAdvice:
 
     @property
     def nash_conv(self) -> float:
-        return self.curve[-1][1] if self.curve else float("nan")
+        """The NashConv of the strategies returned (exact; the curve's last point may belong to others)."""
+        return self.exact_nash_conv
 
     @property
     def convergence(self):
@@ -462,7 +467,7 @@ def best_sides(state: State, leader: int | None = None, vp_per_combat: float = D
         state = hide_sealed(state, -1)                # sealed: solve afresh, never peek (WL-INFO-1)
     game = build_sides_game(state, leader, vp_per_combat, reward, stake)
     strategies, curve = solve_sides(game, iterations, progress=progress)
-    return SideAdvice(game, strategies, curve)
+    return SideAdvice(game, strategies, curve, nash_conv(game, strategies))
 
 
 __all__ = ["OPPONENT_MODELS", "SideAdvice", "SidesGame", "best_sides", "build_sides_game", "choice_label",

@@ -44,8 +44,8 @@ __all__ = ["Advisor"]
 
 log = logging.getLogger(__name__)
 
-TIE_MODELS = (("he sends out someone else", "opponent"), ("uniformly at random", "uniform"),
-              ("he leaves himself", "self"))
+TIE_MODELS = (("sends out another if he is tied, else at random", "opponent"), ("picks at random", "uniform"),
+              ("leaves himself if he is tied", "self"))
 
 
 class Advisor(widgets.VBox):
@@ -118,8 +118,13 @@ class Advisor(widgets.VBox):
             c = state.conflict
             name = state.board.provinces[c.province].name
             who = ", ".join(seat_html(s) for s in c.remaining)
+            now = ""
+            if c.tied or c.refund_seat >= 0:
+                now = (" The bids of this round are revealed and the "
+                       + ("emperor breaks the tie" if c.tied else "leaver picks his refund")
+                       + ": the advice is for the round as it stood before anyone bid.")
             self.head.value = (f"<b>Conflict for {name}</b>, round {c.round}: {who} bid "
-                               f"(<i>an analyst's view: every participant's cards are used</i>).")
+                               f"(<i>an analyst's view: every participant's cards are used</i>).{now}")
             big = len(c.remaining) > 2
         else:
             step: RebellionStep = state.step
@@ -137,9 +142,11 @@ class Advisor(widgets.VBox):
             big = False
         if self.auto_solve and not big:
             self.solve()
-        else:
+        elif big:
             self.message.value = box("Three or more participants: choose the settings, then <b>Solve</b> "
                                      "(it takes a few seconds).")
+        else:
+            self.message.value = box("Choose the settings, then <b>Solve</b>.")
 
     def solve(self) -> tuple[bool, str]:
         """Find the equilibrium for the state and settings shown; (ok, message)."""
@@ -157,6 +164,8 @@ class Advisor(widgets.VBox):
 
                 self.advice = best_sides(self.state, leader=self.leader.value, vp_per_combat=self.rate.value,
                                          progress=False)
+            self.message.value = ""
+            self._show_advice()
         except Exception as exc:          # analysis failures become a message, not a traceback
             log.exception("advisor: solving failed")
             self.advice = None
@@ -164,8 +173,6 @@ class Advisor(widgets.VBox):
             text = f"The analysis could not answer this: {exc}"
             self.message.value = box(linkify(text), "error")
             return False, text
-        self.message.value = ""
-        self._show_advice()
         return True, "solved"
 
     def choose(self, seat: int, option: int):
@@ -241,8 +248,13 @@ class Advisor(widgets.VBox):
     def _seat_changed(self, change: dict) -> None:
         if self._quiet or self.advice is None or change["new"] is None:
             return
-        with self._hush():
-            self._fill_options(change["new"])
+        try:
+            with self._hush():
+                self._fill_options(change["new"])
+        except Exception as exc:          # shown, not raised
+            log.exception("advisor: options failed")
+            self.message.value = box(linkify(f"The choices could not be listed: {exc}"), "error")
+            return
         self._option_changed(None)
 
     def _option_changed(self, _change: dict | None) -> None:

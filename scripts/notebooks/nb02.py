@@ -131,15 +131,24 @@ assert ok and tally_b.winner == "emperor"
 ("md", r"""
 What would the analysis have told Red? Open **Advice** under the chart at any sealed choice — a bid
 or a rebellion — and the explorer solves it as a game (every player's cards are used: an analyst's
-view after the game): who backs whom with what, how often the rebels win, and the odds of any
-choice you pick against the equilibrium, the heuristic bot and random play.
+view after the game). It finds an **equilibrium**: a mix of choices for every player from which
+nobody gains by changing his own alone. It shows who backs whom with what, how often the rebels win,
+and the odds of any choice you pick against the equilibrium, the heuristic bot and random play.
+Rebellions and two-player conflicts are solved as soon as you step on them; bigger conflicts wait
+for *Solve*.
 """),
 ("code", r"""
 ex.back_to_original()
 ex.go(k3)
 advisor = ex.open_advice()                           # the same as opening the "Advice" section
 print(advisor.advice)
+red = advisor.advice.players().set_index("name").loc["Red"]
 assert advisor.kind == "rebellion" and advisor.advice.leader == ex.state.rebel_leader
+assert red.p_rebels_side < 0.05 and advisor.advice.odds().p_rebels < 0.5     # back the emperor, it says
+"""),
+("md", r"""
+The analysis agrees with turning point 2: at equilibrium Red backs the emperor (mostly with a 1),
+and the rebels win only about one time in four.
 """),
 ("md", r"""
 ## The end: decided by two points
@@ -167,7 +176,8 @@ legal moves — and the list shows where another move won most often. *Go* shows
 better move* makes a branch with it and replays the rest, like a change of your own.
 
 The cell below does the same with a tiny budget: quick, but noisy, so read a swing as a hint where
-to look, not as a verdict (the ± is one standard error). Note the two kinds of "rest of the game":
+to look, not as a verdict: "wins" is how often the deciding player won those rollouts, and the ± is
+one standard error (with 4 rollouts it never drops below 5 points). Note the two kinds of "rest of the game":
 the rollouts let bots play everything after the move, while the branch keeps every recorded
 decision that still fits — so the one replayed game may change less (or more) than the swing says.
 """),

@@ -9,8 +9,8 @@ equilibrium of the sealed bidding game, and your odds for any bid against differ
 opponents. The rules of a conflict are in [the rules text](../docs/rules/white-lotus.md), WL-CONF-5 to 14.
 
 A reminder: each participant secretly names one rival (his dragon card) and commits influence cards.
-The player under the highest pressure leaves and gets back his value minus half of it (rounded down);
-the others discard what they committed. Ties go to the emperor.
+The player under the highest pressure leaves and gets back what he committed minus half of it,
+rounded down (5 gives back 3); the others discard what they committed. Ties go to the emperor.
 """),
 ("code", r"""
 import ipywidgets as widgets
@@ -109,9 +109,10 @@ bid_odds_chart(odds)
 ("md", r"""
 ## 6. The advisor: the same, with the knobs at hand
 
-The `Advisor` widget puts sections 4 and 5 together: slide the exchange rate, switch between the
-zero-sum model (only the winner counts) and each player's own utility, pick how the emperor breaks
-ties, and choose any bid of either player to see its odds. It works on any conflict or rebellion
+The `Advisor` widget puts sections 4 and 5 together: slide the exchange rate ("VP per card
+point"), switch between the **zero-sum** model (each side scores his utility minus his rival's: at a
+table where only the winner counts, the rival's loss is your gain) and each player's **own
+utility**, pick how the emperor breaks ties, and choose any bid of either player to see its odds. It works on any conflict or rebellion
 state — the explorer of notebook 2 shows it at every sealed choice of a recorded game.
 """),
 ("code", r"""
@@ -124,8 +125,9 @@ advisor
 ("md", r"""
 **Try it:** change the hands in `setup` (give Blue more cards, or take Red's 3s away), change the
 exchange rate (`best_bids(conflict, vp_per_influence=0.8)` makes cards dearer), or add a third
-claimant: with three or more the kit uses regret matching and shows its convergence
-(`advice.convergence`).
+claimant: with three or more the kit uses **regret matching** (the players bid over and over, each
+time shifting weight toward the bids that would have done better so far) and shows how close it got
+to an equilibrium (`advice.convergence`).
 """),
 ]
 write(NOTEBOOKS / "03_conflict_lab.ipynb", cells)

@@ -64,10 +64,14 @@ odds.players()
 The heuristic bot is one guess at how people play. The kit can also treat the sealed choice as a
 game and solve it: every player picks a side and his combat at once; winning is worth what a
 province of the others is worth on average, losing costs what one of his own is worth, and every
-combat point spent costs 0.4 VP (an exchange rate you can change: `vp_per_combat=`). Regret
-matching finds each player's **mix** — how often he backs whom, with which cards — and the curve
-below it shows how close to an equilibrium it got (NashConv: what all players together could still
-gain by changing their mind; 0 is an exact equilibrium).
+combat point spent costs 0.4 VP (an exchange rate you can change: `vp_per_combat=`).
+
+An **equilibrium** is a set of choices — here *mixed*: "back the emperor with 1 in 3 rebellions,
+with nothing otherwise" — from which no player gains by changing his own alone. The kit finds one
+by **regret matching**: the players play the game over and over, and each time every player shifts
+weight toward the choices that would have done better so far. The result is each player's **mix**;
+the curve below it shows how close it got: **NashConv** is the sum over players of what each could
+still gain by switching alone to his best choice (0 is an exact equilibrium).
 """),
 ("code", r"""
 from lotus_kit.analysis import best_sides
@@ -95,8 +99,12 @@ all_in
 ("md", r"""
 Going all in wins often against the equilibrium mix, rarely against the heuristic bots, who rally
 to the emperor — and the cards are lost either way (WL-REB-7). The summary's last line prices the
-decision to lead at all. **Try it:** make combat cheaper (`vp_per_combat=0.1`) and watch the emperor
-spend and Red give up; or give Green nothing to lose (`stake={GREEN: 0}`).
+decision to lead at all: about −1 VP against 0 for saying no, so in this model Red should **not**
+lead (his village is the stake, and the odds are against him). **Try it:** make combat cheaper
+(`vp_per_combat=0.1`) and watch the emperor spend and Red give up; give Red more cards
+(`RED: {"combat": [3, 3, 2, 1]}`); or play the variant where allies who commit nothing get no reward
+(`position(setup, RuleSet(reward_requires_combat=True))`, with
+`from lotus_kit.white_lotus.rules import RuleSet`).
 """),
 ("md", r"""
 ## 3. Play it

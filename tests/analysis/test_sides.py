@@ -198,3 +198,12 @@ def test_solve_sides_refuses_no_iterations():
     game = build_sides_game(position(hopeless()), leader=1)
     with pytest.raises(ValueError, match="iterations"):
         solve_sides(game, iterations=0)
+
+
+def test_the_nash_conv_reported_is_that_of_the_strategies_returned():
+    rng = random.Random(2)
+    state = with_leader(rebellion_position(rng, players=4), 1)
+    for iterations in (1, 7, 45):
+        advice = best_sides(state, iterations=iterations, progress=False)
+        assert advice.nash_conv == pytest.approx(nash_conv(advice.game, advice.strategies))
+        assert advice.nash_conv <= min(v for _, v in advice.curve) + 1e-12

@@ -108,3 +108,36 @@ def test_a_failing_analysis_is_a_message_not_a_traceback(monkeypatch):
     assert adv.advice is None and "lotus-error" in adv.message.value and "9,999,999" in adv.message.value
     with pytest.raises(ValueError, match="solve first"):
         adv.choose(0, 0)
+
+
+def test_wl_conf_8_at_a_tie_the_advice_is_for_the_round_before_the_bids():
+    from lotus_kit.white_lotus.actions import Bid
+
+    state = apply(apply(position(DUEL), Bid(0, 1, (3,))), Bid(1, 0, (3,)))
+    assert state.conflict.tied                                       # the emperor must break it (WL-CONF-8)
+    adv = Advisor(state)
+    assert "emperor breaks the tie" in adv.head.value and adv.advice is not None
+    assert "uniformly at random: he is not involved" in adv.summary.value      # Green is emperor, not bidding
+
+
+def test_without_auto_solve_the_message_says_solve_for_the_right_reason():
+    adv = Advisor(position(DUEL), auto_solve=False)
+    assert adv.advice is None and "Choose the settings" in adv.message.value and "Three" not in adv.message.value
+    assert adv.solve()[0] and adv.advice is not None
+
+
+def test_a_chart_that_fails_is_drawn_again_next_time():
+    import pandas as pd
+
+    from lotus_kit.ui.phases.conflicts import ChartBox
+    from lotus_kit.views.analysis_charts import convergence_chart
+
+    box = ChartBox()
+
+    def broken():
+        raise ValueError("no data")
+
+    with pytest.raises(ValueError):
+        box.show("k", broken)
+    assert box.key is None
+    assert box.show("k", lambda: convergence_chart(pd.DataFrame({"iteration": [1], "nash_conv": [0.1]})))

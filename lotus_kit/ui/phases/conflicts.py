@@ -37,11 +37,12 @@ class ChartBox(widgets.VBox):
         """Show ``make()`` unless ``key`` is what is shown already; returns whether it changed."""
         if key == self.key:
             return False
-        self.key = key
         if key is None:
+            self.key = None
             self.layout.display = "none"
             return True
-        fig = make()
+        fig = make()                   # may raise: then the old key stays and the next call draws again
+        self.key = key
         if self.figure is None:
             self.figure = LiveFigureWidget(fig)
             self.children = (self.figure,)
