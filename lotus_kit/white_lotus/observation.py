@@ -46,6 +46,10 @@ class Observation:
     drawn_chip: str | None
     events: tuple[Event, ...]
     legal: tuple[Action, ...]
+    tied: tuple[int, ...] = ()
+    """The participants tied on the highest pressure while the emperor decides (WL-CONF-8)."""
+    revealed: tuple[Action, ...] = ()
+    """The round's bids once revealed and waiting for the emperor's tie-break: public (WL-INFO-2)."""
 
 
 def _public_event(ev: Event, seat: int) -> Event:
@@ -67,9 +71,13 @@ def observation(state: State, seat: int) -> Observation:
         sealed = step.commitments
     elif isinstance(step, IncomeStep):
         sealed = step.choices
+    conflict = state.conflict
+    revealed: tuple[Action, ...] = ()
+    if conflict is not None and conflict.tied:
+        # every bid is on the table while the emperor breaks the tie (WL-CONF-8, WL-INFO-2)
+        revealed = tuple(conflict.bids)
     committed = frozenset(a.seat for a in sealed)
     own = next((a for a in sealed if a.seat == seat), None)
-    conflict = state.conflict
     on_board = {k: state.chips.count(k) for k in BUILDINGS}
     mix = state.board.data.neutral_mix
     drawn = getattr(step, "drawn", "") or None
@@ -82,4 +90,5 @@ def observation(state: State, seat: int) -> Observation:
         conflict_province=conflict.province if conflict else None,
         conflict_participants=conflict.remaining if conflict else (), drawn_chip=drawn,
         events=tuple(_public_event(e, seat) for e in state.events),
-        legal=tuple(legal_actions(state, seat)) if seat in to_act(state) else ())
+        legal=tuple(legal_actions(state, seat)) if seat in to_act(state) else (),
+        tied=tuple(conflict.tied) if conflict is not None and conflict.tied else (), revealed=revealed)

@@ -40,6 +40,23 @@ def test_WL_INFO_2_observation_keeps_what_is_public():
     assert obs.legal == (tuple(legal_actions(state, 2)) if 2 in to_act(state) else ())
 
 
+def test_WL_INFO_2_revealed_bids_are_public_while_the_emperor_breaks_a_tie():
+    from lotus_kit.white_lotus.actions import Bid
+    from lotus_kit.white_lotus.position import position
+
+    state = position({"players": 3, "phase": 2, "emperor": 2,
+                      "owners": {"DATO": [2, "P"], "JINA": [2, "T"], "FENG": [2, "R"], "HENA": [1, "F"],
+                                 "CHEN": [1, "V"], "LUZH": [0, "V"]},
+                      "neutral": {"TIAN": "P"}, "markers": {"TIAN": [0, 1]}})
+    sealed = apply(state, Bid(0, 1, (3,)))
+    assert observation(sealed, 1).revealed == () and observation(sealed, 1).tied == ()     # still sealed
+    tied = apply(sealed, Bid(1, 0, (2, 1)))
+    assert tied.conflict.tied == (0, 1)
+    for seat in range(3):
+        obs = observation(tied, seat)
+        assert obs.tied == (0, 1) and set(obs.revealed) == {Bid(0, 1, (3,)), Bid(1, 0, (2, 1))}
+
+
 def test_observations_of_a_sealed_bid_do_not_leak_it():
     # play until a conflict, let one participant bid, and compare what the others see
     rng = random.Random(4)
