@@ -219,6 +219,18 @@ class IterativeSolution:
         return df
 
 
+def _rm_plus_step(it: int, values: Sequence[np.ndarray], current: list[np.ndarray], regrets: list[np.ndarray],
+                  avg: list[np.ndarray]) -> None:
+    """One simultaneous regret-matching+ update from each player's action values (in place), with the
+    linearly weighted average (iteration ``it`` weighs ``it``)."""
+    for i, vals in enumerate(values):
+        regrets[i] = np.maximum(regrets[i] + vals - vals @ current[i], 0.0)
+        avg[i] += it * current[i]
+    for i, r in enumerate(regrets):
+        total = r.sum()
+        current[i] = r / total if total > 0 else np.full(len(r), 1.0 / len(r))
+
+
 def regret_matching(payoffs: Sequence[np.ndarray], iterations: int = 2000, record_every: int = 20,
                     tol: float = 0.0, callback: Callable[[int], None] | None = None) -> IterativeSolution:
     """Regret matching+ for an n-player game given one payoff tensor per player (axis k = player k).
@@ -240,13 +252,7 @@ def regret_matching(payoffs: Sequence[np.ndarray], iterations: int = 2000, recor
     curve: list[tuple[int, float]] = []
     it = 0
     for it in range(1, iterations + 1):
-        vals = [action_values(payoffs[i], current, i) for i in range(n)]
-        for i in range(n):
-            regrets[i] = np.maximum(regrets[i] + vals[i] - vals[i] @ current[i], 0.0)
-            avg[i] += it * current[i]
-        for i in range(n):
-            total = regrets[i].sum()
-            current[i] = regrets[i] / total if total > 0 else np.full(sizes[i], 1.0 / sizes[i])
+        _rm_plus_step(it, [action_values(payoffs[i], current, i) for i in range(n)], current, regrets, avg)
         if it % record_every == 0 or it == iterations:
             strategies = [a / a.sum() for a in avg]
             conv = float(deviation_gains(payoffs, strategies).sum())
@@ -384,13 +390,7 @@ def sampled_regret_matching(payoff: PayoffFunction, sizes: Sequence[int], iterat
     it = 0
     for it in range(1, iterations + 1):
         draws = sample_profiles(current, rng.random((batch, n)))
-        vals = sampled_action_values(payoff, sizes, draws)
-        for i in range(n):
-            regrets[i] = np.maximum(regrets[i] + vals[i] - vals[i] @ current[i], 0.0)
-            avg[i] += it * current[i]
-        for i in range(n):
-            total = regrets[i].sum()
-            current[i] = regrets[i] / total if total > 0 else np.full(sizes[i], 1.0 / sizes[i])
+        _rm_plus_step(it, sampled_action_values(payoff, sizes, draws), current, regrets, avg)
         if it % record_every == 0 and it < iterations:
             record(it, [a / a.sum() for a in avg])
             if callback is not None:

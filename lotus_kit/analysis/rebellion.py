@@ -187,6 +187,13 @@ def rebellion_odds(state: State, leader: int | None = None, model: str = "heuris
             choices[p] = {options[k]: float(q) for k, q in enumerate(equilibrium.strategies[p]) if q > 0}
         else:
             choices[p] = player_distribution(state, p, model, samples, seat, rng)
+    return RebellionOdds(emperor, lead, bonus, choices, strength_distribution(bonus, choices), model)
+
+
+def strength_distribution(bonus: Mapping[str, int], choices: Mapping[int, Mapping[tuple[str, int], float]]
+                          ) -> np.ndarray:
+    """P(emperor side = e, rebels = r) from the leaders' bonuses and each player's independent
+    (side, combat) distribution (WL-REB-5): the bonuses plus the convolution of every choice."""
     size = bonus["emperor"] + bonus["rebels"] + sum(max(v for _, v in d) for d in choices.values()) + 1
     dist = np.zeros((size, size))
     dist[bonus["emperor"], bonus["rebels"]] = 1.0
@@ -198,7 +205,7 @@ def rebellion_odds(state: State, leader: int | None = None, model: str = "heuris
             else:
                 new[:, v:] += p * dist[:, : size - v]
         dist = new
-    return RebellionOdds(emperor, lead, bonus, choices, dist, model)
+    return dist
 
 
 def who_leads(state: State, samples: int = 50, seed: int = 0):
@@ -226,4 +233,5 @@ def who_leads(state: State, samples: int = 50, seed: int = 0):
     return pd.DataFrame(rows, columns=["seat", "name", "villages", "p_agrees", "p_leads"])
 
 
-__all__ = ["RebellionOdds", "player_distribution", "rebellion_odds", "who_leads", "with_leader"]
+__all__ = ["RebellionOdds", "player_distribution", "rebellion_odds", "strength_distribution", "who_leads",
+           "with_leader"]

@@ -55,7 +55,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from lotus_kit.analysis.bidding import province_value
-from lotus_kit.analysis.rebellion import SIDES, RebellionOdds, player_distribution, with_leader
+from lotus_kit.analysis.rebellion import (
+    SIDES,
+    RebellionOdds,
+    player_distribution,
+    strength_distribution,
+    with_leader,
+)
 from lotus_kit.analysis.rollouts import progress_bar
 from lotus_kit.white_lotus.actions import JoinSide
 from lotus_kit.white_lotus.board import iter_bits
@@ -380,18 +386,8 @@ class SideAdvice:
         g = self.game
         strategies = self._strategies_under(model, fixed, samples, seed)
         choices = {p: {g.options[p][k]: float(q) for k, q in enumerate(strategies[p]) if q > 0} for p in g.seats}
-        size = g.bonus["emperor"] + g.bonus["rebels"] + sum(max(v for _, v in o) for o in g.options.values()) + 1
-        dist = np.zeros((size, size))
-        dist[g.bonus["emperor"], g.bonus["rebels"]] = 1.0
-        for d in choices.values():
-            new = np.zeros_like(dist)
-            for (side, v), q in d.items():
-                if side == "emperor":
-                    new[v:, :] += q * dist[: size - v, :]
-                else:
-                    new[:, v:] += q * dist[:, : size - v]
-            dist = new
-        return RebellionOdds(g.emperor, g.leader, dict(g.bonus), choices, dist, model)
+        return RebellionOdds(g.emperor, g.leader, dict(g.bonus), choices, strength_distribution(g.bonus, choices),
+                             model)
 
     def expected(self, seat: int, choice: JoinSide | tuple[str, int] | None = None, against: str = "equilibrium",
                  samples: int = 200, seed: int = 0) -> dict[str, float]:
