@@ -370,6 +370,10 @@ class Explorer(widgets.VBox):
             options=[("heuristic bots", "heuristic"), ("random bots", "random"), ("my own choices", "ask")])
         self.fill_seed = widgets.BoundedIntText(value=fill.seed, min=0, max=10**9, description="seed", style=label,
                                                 layout=widgets.Layout(width="120px"))
+        self.fill_rest = widgets.Dropdown(
+            description="The rest", value=fill.keep, style=label, layout=widgets.Layout(width="330px"),
+            options=[("keeps the recorded decisions that fit", True), ("is played afresh", False)],
+            tooltip="afresh: after the change every decision is made by the fill, as in a rollout")
         self.replay_button = widgets.Button(description="Replay with this decision", button_style="warning",
                                             icon="code-fork", layout=widgets.Layout(width="240px"),
                                             tooltip="Take this decision instead and replay the rest of the game")
@@ -377,7 +381,9 @@ class Explorer(widgets.VBox):
         self.change_message = widgets.HTML()
         self.editor = widgets.VBox([self.choice, self.target, self.side, self.cards])
         self.change_panel = widgets.VBox(
-            [self.change_title, self.editor, widgets.HBox([self.fill_kind, self.fill_seed]),
+            [self.change_title, self.editor,
+             widgets.HBox([self.fill_kind, self.fill_seed, self.fill_rest],
+                          layout=widgets.Layout(flex_flow="row wrap")),
              self.replay_button, self.change_message],
             layout=widgets.Layout(border="1px solid #c9a227", padding="4px 8px", margin="6px 0 0 0",
                                   width="100%"))
@@ -436,7 +442,8 @@ class Explorer(widgets.VBox):
                           self.swings_section, lower], **kwargs)
         self.add_class("lotus-explorer")
         for name in ("title", "load_message", "slider", "jump_menu", "where", "line_info", "here", "choice", "target",
-                     "side", "cards", "fill_kind", "replay_button", "change_message", "lines", "original_button",
+                     "side", "cards", "fill_kind", "fill_rest", "replay_button", "change_message", "lines",
+                     "original_button",
                      "compare_a", "compare_b", "diff_view", "chart_kind", "chart_box", "first_button", "prev_button",
                      "next_button", "last_button", "swings_section", "swing_seats", "swing_rollouts",
                      "swing_alternatives", "swing_decisions", "swing_button", "swing_stop", "swing_progress",
@@ -462,7 +469,7 @@ class Explorer(widgets.VBox):
 
     @property
     def fill(self) -> Fill:
-        return Fill(self.fill_kind.value, int(self.fill_seed.value))
+        return Fill(self.fill_kind.value, int(self.fill_seed.value), bool(self.fill_rest.value))
 
     # -- moving along the timeline ------------------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -859,7 +866,8 @@ class Explorer(widgets.VBox):
             return f"0 · the original record · {result}"
         edge = node.edge
         before = node.parent.line.states[edge.index]
-        fill = "" if edge.fill == Fill() else f" · {edge.fill.kind} #{edge.fill.seed}"
+        fill = "" if edge.fill == Fill() else (f" · {edge.fill.kind} #{edge.fill.seed}"
+                                               + ("" if edge.fill.keep else " · afresh"))
         indent = "\u2003" * (node.depth - 1)
         return f"{indent}↳ {node.number} · step {edge.index}: {describe_action(edge.action, before)}{fill} · {result}"
 
@@ -934,8 +942,9 @@ class Explorer(widgets.VBox):
             "many percentage points more often that player wins with the best of them. Only "
             "<i>decisions</i> decisions, spread over the game, are judged. Small budgets are quick but noisy: a "
             "swing in grey is within two standard errors of nothing. <i>Try the better move</i> replays the rest "
-            "like any change, keeping the recorded decisions that still fit, so that one game may differ from "
-            "what the rollouts found on average.</div>")
+            "like any change, with the fill of the change panel: by default keeping the recorded decisions that "
+            "still fit, so that one game may differ from what the rollouts found on average; set <i>The rest</i> "
+            "to <i>is played afresh</i> to let the bots play on, as the rollouts did.</div>")
         self.swing_seats = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._swing_seat_boxes(players)
 

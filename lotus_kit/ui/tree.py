@@ -75,22 +75,30 @@ Moment = tuple[Any, ...]
 
 @dataclass(frozen=True)
 class Fill:
-    """Who makes the decisions the recorded line cannot answer: ``kind`` is ``"heuristic"`` or
-    ``"random"`` (a bot, seeded from ``seed``, the step and the seat: the same branch always
-    replays the same way) or ``"ask"`` (the line stops and waits for the user)."""
+    """Who makes the decisions the recorded line cannot answer: ``kind`` is a bot of :data:`BOTS`
+    (seeded from ``seed``, the step and the seat: the same branch always replays the same way) or
+    ``"ask"`` (the line stops and waits for the user).
+
+    ``keep=False`` sets the record aside after the change: every later decision is the bot's (or
+    the user's), as in a rollout — "what if I had done this and then everyone played on"."""
 
     kind: str = "heuristic"
     seed: int = 0
+    keep: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in FILL_KINDS:
             raise ValueError(f"unknown fill {self.kind!r}; known: {', '.join(FILL_KINDS)}")
         if type(self.seed) is not int:
             raise ValueError(f"the fill seed must be a whole number, not {self.seed!r}")
+        if type(self.keep) is not bool:
+            raise ValueError(f"keep must be True or False, not {self.keep!r}")
 
     def describe(self) -> str:
         if self.kind == "ask":
-            return "you decide what the record cannot"
+            return "you decide what the record cannot" if self.keep else "you decide everything after the change"
+        if not self.keep:
+            return f"{self.kind} bots (seed {self.seed}) play the rest; the record is set aside"
         return f"{self.kind} bots (seed {self.seed}) fill the gaps"
 
 
@@ -262,6 +270,8 @@ def replay(line: Line, index: int, action: Action, fill: Fill | None = None) -> 
         pool.setdefault(m, _Pending(m, line.actions[k], line.origins[k], k))
     for p in line.pending:
         pool.setdefault(p.moment, p)
+    if not fill.keep:                                 # every later decision is made afresh (not "dropped":
+        pool = {}                                     # the user asked to set the record aside)
     pool.pop(first, None)                             # the changed decision replaces it
     actions = [*line.actions[:index], action]
     states = [*line.states[: index + 1], state]
@@ -273,7 +283,7 @@ def replay(line: Line, index: int, action: Action, fill: Fill | None = None) -> 
     open_end = not line.is_over and line.waiting is None     # a record of an unfinished game
     end = (line.final.year, int(line.final.phase))
     while not state.is_over:
-        if open_end and (not pool or (state.year, int(state.phase)) > end):
+        if open_end and fill.keep and (not pool or (state.year, int(state.phase)) > end):
             break                                      # the record ends here: so does the branch
         acting = to_act(state)
         if not acting:                                 # cannot happen in a consistent engine
@@ -327,7 +337,8 @@ class Edge:
     def key(self) -> str:
         """The path element: ``"12:Bid(seat=0, target=1, cards=(3,))"`` (plus ``"@random#3"`` for a
         fill other than the default heuristic bots with seed 0)."""
-        extra = "" if self.fill == Fill() else f"@{self.fill.kind}#{self.fill.seed}"
+        extra = "" if self.fill == Fill() else f"@{self.fill.kind}#{self.fill.seed}" + ("" if self.fill.keep
+                                                                                      else "/afresh")
         return f"{self.index}:{self.action!r}{extra}"
 
 

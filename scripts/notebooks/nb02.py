@@ -180,6 +180,8 @@ to look, not as a verdict: "wins" is how often the deciding player won those rol
 one standard error (with 4 rollouts it never drops below 5 points). Note the two kinds of "rest of the game":
 the rollouts let bots play everything after the move, while the branch keeps every recorded
 decision that still fits — so the one replayed game may change less (or more) than the swing says.
+To let the bots play on after the better move, as the rollouts did, set *The rest* to *is played
+afresh* in the change panel before you press *Try*.
 """),
 ("code", r"""
 from lotus_kit.ui.explorer import describe_action

@@ -149,6 +149,17 @@ def test_try_swing_branches_with_the_better_move_and_shows_the_diff(found):
     assert ex.node is node and len(ex.tree) == 2
 
 
+def test_try_swing_with_the_rest_played_afresh_lets_the_bots_play_on(found):
+    ex, df = found
+    k = int(df.iloc[0]["step"])
+    ex.fill_rest.value = False                       # "The rest: is played afresh", as the rollouts did
+    ok, message = ex.try_swing(0)
+    assert ok, message
+    line = ex.line
+    assert line.kept == 0 and set(line.origins[k + 1:]) == {"bot"} and line.is_over
+    assert ex.node.path.endswith("/afresh")
+
+
 def test_swings_are_never_applied_to_another_line(found):
     ex, df = found
     root = ex.tree.root

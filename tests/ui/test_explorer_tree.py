@@ -202,3 +202,27 @@ def test_moments_count_each_seats_decisions_per_phase(record):
     assert [m[-1] for m in claims_year1] == [0, 1, 2]          # Red's 1st, 2nd and 3rd marker
     bid = ms[JINAN_BID]
     assert bid[:4] == (1, 2, "bid", 0) and bid[4] == (states[JINAN_BID].index("JINA"), 1)
+
+
+def test_a_fill_that_plays_the_rest_afresh_sets_the_record_aside(tree):
+    line = tree.root.line
+    k = 12
+    other = next(a for a in legal_actions(line.states[k], line.actions[k].seat) if a != line.actions[k])
+    kept = replay(line, k, other)
+    afresh = replay(line, k, other, Fill("heuristic", 0, keep=False))
+    assert kept.kept > 0 and afresh.kept == 0 and afresh.dropped == ()
+    assert set(afresh.origins[k + 1:]) == {"bot"} and afresh.is_over
+    assert afresh.actions[:k + 1] == (*line.actions[:k], other)
+    assert replay(line, k, other, Fill("heuristic", 0, keep=False)).actions == afresh.actions   # seeded
+    assert "afresh" in Fill(keep=False).describe() or "set aside" in Fill(keep=False).describe()
+    with pytest.raises(ValueError, match="keep"):
+        Fill(keep="no")
+
+
+def test_a_fresh_branch_has_its_own_path(tree):
+    line = tree.root.line
+    other = next(a for a in legal_actions(line.states[12], line.actions[12].seat) if a != line.actions[12])
+    a, _ = tree.add(tree.root, 12, other)
+    b, new = tree.add(tree.root, 12, other, Fill(keep=False))
+    assert new
+    assert a is not b and a.path != b.path and b.path.endswith("/afresh")
