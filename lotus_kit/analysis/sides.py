@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -146,10 +147,28 @@ class SidesGame:
 
     def shifts(self, seat: int) -> np.ndarray:
         """What each option adds to (rebels - emperor)."""
-        return np.array([v if side == "rebels" else -v for side, v in self.options[seat]])
+        return self._shifts[seat]
+
+    @cached_property
+    def _shifts(self) -> dict[int, np.ndarray]:
+        return {p: np.array([v if side == "rebels" else -v for side, v in opts], dtype=np.int64)
+                for p, opts in self.options.items()}
+
+    @cached_property
+    def _kernels(self) -> dict[int, tuple[int, np.ndarray]]:
+        """Per seat: the half-width m of his shifts and each option's index in a kernel of 2m + 1."""
+        out = {}
+        for p, sh in self._shifts.items():
+            m = int(np.abs(sh).max())
+            out[p] = (m, sh + m)
+        return out
 
     def span(self) -> int:
         """The largest |difference| reachable: the array half-width for the convolutions."""
+        return self._span
+
+    @cached_property
+    def _span(self) -> int:
         return abs(self.offset) + sum(max(v for _, v in opts) for opts in self.options.values()) + 1
 
     def option_index(self, seat: int, choice: JoinSide | tuple[str, int]) -> int:
@@ -228,11 +247,11 @@ def _difference_distribution(game: SidesGame, strategies: Mapping[int, np.ndarra
     for p in game.seats:
         if p == skip:
             continue
-        step = np.zeros_like(dist)
-        for shift, prob in zip(game.shifts(p), strategies[p], strict=True):
-            if prob > 0:
-                step += prob * np.roll(dist, int(shift))      # the span leaves room: nothing wraps around
-        dist = step
+        m, index = game._kernels[p]
+        kernel = np.bincount(index, weights=strategies[p], minlength=2 * m + 1)
+        # kernel[m + d] is P(this player shifts the difference by d); the span leaves room on both
+        # sides, so the centred convolution loses nothing at the edges
+        dist = np.convolve(dist, kernel, mode="same")
     return dist, half
 
 
@@ -241,7 +260,7 @@ def rebels_win(game: SidesGame, strategies: Mapping[int, np.ndarray], seat: int)
     dist, zero = _difference_distribution(game, strategies, skip=seat)
     # the rebels need the difference > 0 (WL-REB-6: a tie goes to the emperor)
     tail = np.concatenate([np.cumsum(dist[::-1])[::-1], [0.0]])          # tail[i] = P(index >= i)
-    return np.array([tail[min(max(zero + 1 - int(s), 0), len(dist))] for s in game.shifts(seat)])
+    return tail[np.clip(zero + 1 - game.shifts(seat), 0, len(dist))]
 
 
 def option_values(game: SidesGame, strategies: Mapping[int, np.ndarray], seat: int) -> np.ndarray:
