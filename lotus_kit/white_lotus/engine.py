@@ -22,7 +22,15 @@ from lotus_kit.white_lotus.common import illegal, put
 from lotus_kit.white_lotus.events import EmperorPoint, Event, GameEnded, GameStarted, PhaseStarted
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
 from lotus_kit.white_lotus.scoring import score, winners
-from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, ResolveStep, State, evolve
+from lotus_kit.white_lotus.state import (
+    PHASE_NAMES,
+    Phase,
+    RebellionStep,
+    ResolveStep,
+    State,
+    TerritoryStep,
+    evolve,
+)
 
 MAX_YEARS = 30      # WL-YEAR-4: a safety net, never reached under the rules
 _MODULES = {Phase.CLAIMS: claims, Phase.RESOLVE: resolve, Phase.REBELLION: rebellion,
@@ -76,6 +84,7 @@ def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
 _set_events = State.__dict__["events"].__set__
 _OVER = Phase.GAME_OVER
 _QUIET = (Phase.CLAIMS, Phase.NEW_CARDS)        # phases whose steps all wait for a decision
+_PHASE_OF_STEP = {ResolveStep: Phase.RESOLVE, RebellionStep: Phase.REBELLION, TerritoryStep: Phase.NEW_PROVINCES}
 
 
 def _finish(state: State, ev: list[Event], before: State | None = None) -> State:
@@ -123,9 +132,32 @@ def apply(state: State, action: Action) -> State:
                 f"{type(action).__name__} belongs to phase {action.phase} ({PHASE_NAMES[action.phase]})")
     ev: list[Event] = []
     after = _MODULES[phase].apply(state, action, ev)
-    if after.phase not in _QUIET or after.step is None:
+    step = after.step
+    # _advance is skipped when it would do nothing: a step waiting for a decision, in a phase
+    # whose ``advance`` then returns None at once (the year check is kept, see _waiting)
+    if step is None or not (after.phase in _QUIET or _waiting(after, step)):
         after = _advance(after, ev)
-    return _finish(after, ev, before=state)
+    if after is state:
+        return evolve(state, events=tuple(ev))
+    # a state made during this step is not shared yet, so its events are set in place
+    _set_events(after, tuple(ev))
+    return after
+
+
+def _waiting(state: State, step: object) -> bool:
+    """True when :func:`_advance` would return ``state`` unchanged: the phase module's ``advance``
+    returns None at once for this step (the checks of resolve, rebellion and territories), and the
+    year is within the safety net."""
+    kind = type(step)
+    if kind is ResolveStep:
+        waiting = step.conflict is not None
+    elif kind is RebellionStep:
+        waiting = not step.winner
+    elif kind is TerritoryStep:
+        waiting = bool(step.drawn or step.asking_temple)
+    else:
+        return False
+    return waiting and state.year <= MAX_YEARS and state.phase is _PHASE_OF_STEP[kind]
 
 
 def _advance(state: State, ev: list[Event]) -> State:

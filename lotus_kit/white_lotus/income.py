@@ -26,9 +26,11 @@ def income(state: State, seat: int, palaces_for_combat: int = 0) -> tuple[int, i
     >>> income(s, 0), income(s, 0, palaces_for_combat=1)
     ((17, 6), (15, 7))
     """
-    b = state.buildings(seat)
-    influence = BASE_INFLUENCE + 2 * (b["P"] - palaces_for_combat) + 3 * b["T"] + b["R"]
-    combat = BASE_COMBAT + palaces_for_combat + b["R"] + 2 * b["F"]
+    mine, k = state.owned[seat], state.kinds          # the masks behind state.buildings(seat)
+    p, t, r, f = (mine & k[0]).bit_count(), (mine & k[1]).bit_count(), (mine & k[2]).bit_count(), \
+        (mine & k[3]).bit_count()
+    influence = BASE_INFLUENCE + 2 * (p - palaces_for_combat) + 3 * t + r
+    combat = BASE_COMBAT + palaces_for_combat + r + 2 * f
     return influence, combat
 
 
@@ -93,8 +95,8 @@ def _pay(state: State, ev: list[Event]) -> State:
         choice = by_seat[seat]
         influence, combat = income(state, seat, choice.palaces_for_combat)
         if supply is None:
-            inf = counts_of(choice.influence or default_split(influence), (1, 2, 3))
-            com = counts_of(choice.combat or default_split(combat), (1, 2, 3))
+            inf = counts_of(choice.influence, (1, 2, 3)) if choice.influence else _default_counts(influence)
+            com = counts_of(choice.combat, (1, 2, 3)) if choice.combat else _default_counts(combat)
         else:
             inf = greedy_from_supply(influence, (supply[0], supply[1], supply[2]))
             com = greedy_from_supply(combat, (supply[3], supply[4], supply[5]))
@@ -110,6 +112,18 @@ def _pay(state: State, ev: list[Event]) -> State:
                    # WL_DESIGNER has no phase 6; otherwise WL-YEAR-3 moves the year on after phase 6
                    phase=Phase.NEW_PROVINCES if not state.rules.designer else Phase.CLAIMS, step=None,
                    year=state.year if not state.rules.designer else state.year + 1)
+
+
+def _default_counts(total: int) -> tuple[int, int, int]:
+    """``counts_of(default_split(total), (1, 2, 3))`` without building the cards.
+
+    >>> all(_default_counts(t) == counts_of(default_split(t), (1, 2, 3)) for t in range(-2, 40))
+    True
+    """
+    if total <= 0:
+        return (0, 0, 0)
+    threes, rest = divmod(total, 3)
+    return (1 if rest == 1 else 0, 1 if rest == 2 else 0, threes)
 
 
 def advance(state: State, ev: list[Event]) -> State | None:

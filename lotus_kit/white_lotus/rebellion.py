@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide, TakeReward
-from lotus_kit.white_lotus.board import iter_bits, neighbourhood
+from lotus_kit.white_lotus.board import bit_list, iter_bits, neighbourhood
 from lotus_kit.white_lotus.cards import card_combos, counts_of
 from lotus_kit.white_lotus.common import (
     BUILDING_INDEX,
@@ -94,7 +94,7 @@ def legal(state: State, seat: int) -> list:
     if seat != step.reward_order[step.rewarded]:
         return []
     row = province_actions(TakeReward, state)[seat]
-    out = [row[i] for i in iter_bits(reward_targets(state, seat))]
+    out = [row[i] for i in bit_list(reward_targets(state, seat))]
     out.append(_VP_REWARDS[seat])
     return out
 
@@ -124,11 +124,10 @@ _JOINS_MADE: tuple[dict, ...] = tuple({} for _ in range(MAX_SEATS))
 
 def apply(state: State, action, ev: list[Event]) -> State:
     step: RebellionStep = state.step
-    acting = to_act(state)
     if isinstance(action, DeclareRebellion):
         if step.leader >= 0:
             illegal("WL-REB-2", f"seat {step.leader} already leads the rebellion")
-        if action.seat not in acting:
+        if action.seat not in to_act(state):
             who = step.ask_order[step.asked]
             illegal("WL-REB-2", f"the emperor asks seat {who} now (villages: most first), not seat {action.seat}")
         ev.append(RebellionAnswered(action.seat, state.villages(action.seat), action.lead))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
-from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.cards import card_combos, default_split, max_payable, splits
+from lotus_kit.white_lotus.board import bit_list
+from lotus_kit.white_lotus.cards import Hand, card_combos, default_split, max_payable, splits
 from lotus_kit.white_lotus.common import (
     MAX_SEATS,
     SEAT_SETS,
@@ -90,7 +90,7 @@ def legal(state: State, seat: int) -> list:
         if seat != state.emperor:
             return []
         row = province_actions(ChooseProvince, state)[seat]
-        return [row[i] for i in iter_bits(choices(state))]
+        return [row[i] for i in bit_list(choices(state))]
     if c.refund_seat >= 0:
         return [TakeRefund(seat, s) for s in refund_options(state, c.refund_owed)] if seat == c.refund_seat else []
     if c.tied:
@@ -111,17 +111,24 @@ _BREAK_TIES = tuple(tuple(BreakTie(seat, s) for s in range(6)) for seat in range
 @lru_cache(maxsize=4096)
 def _bids(seat: int, targets: tuple[int, ...], counts: tuple[int, int, int, int]) -> tuple[Bid, ...]:
     """Every distinct bid (dragon target x influence values); cached, as hands repeat (actions are values)."""
-    combos = card_combos(counts)
-    out: list[Bid] = []
+    out: tuple[Bid, ...] = ()
     for target in targets:
-        made = _BIDS_MADE[seat][target]
-        if len(made) > 20000:           # a bound on memory; the bids are remade on demand
-            made.clear()
-        for cards in combos:
-            bid = made.get(cards)
-            if bid is None:
-                bid = made[cards] = Bid(seat, target, cards)
-            out.append(bid)
+        out += _bids_on(seat, target, counts)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _bids_on(seat: int, target: int, counts: tuple[int, int, int, int]) -> tuple[Bid, ...]:
+    """The bids of :func:`_bids` naming one target (shared by every set of targets that holds it)."""
+    made = _BIDS_MADE[seat][target]
+    if len(made) > 20000:           # a bound on memory; the bids are remade on demand
+        made.clear()
+    out: list[Bid] = []
+    for cards in card_combos(counts):
+        bid = made.get(cards)
+        if bid is None:
+            bid = made[cards] = Bid(seat, target, cards)
+        out.append(bid)
     return tuple(out)
 
 
@@ -131,6 +138,11 @@ _BIDS_MADE: tuple[tuple[dict[tuple[int, ...], Bid], ...], ...] = tuple(
 
 
 # -- actions ----------------------------------------------------------------------------------
+
+_new_hand = tuple.__new__
+
+# influence cards (a tuple of values 0..3) -> (count of 0s, 1s, 2s, 3s, the canonical tuple), for _bid
+_CANONICAL: dict[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...]]] = {}
 
 def apply(state: State, action, ev: list[Event]) -> State:
     c = state.step.conflict
@@ -163,7 +175,7 @@ def _choose(state: State, action: ChooseProvince, ev: list[Event]) -> State:
 
 
 def _resolve(state: State, i: int, ev: list[Event], forced: bool) -> State:
-    participants = tuple(iter_bits(state.markers[i]))
+    participants = tuple(bit_list(state.markers[i]))
     ev.append(ProvinceChosen(state.emperor, state.board.provinces[i].id, participants, forced))
     if len(participants) == 1:
         return _settle(state, i, participants[0], ev, contested=False)
@@ -189,15 +201,20 @@ def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
         others = ", ".join(f"seat {s}" for s in remaining if s != seat)
         illegal("WL-CONF-6", f"the dragon card must name another participant of this round: {others}")
     cards = action.cards
-    n0, n1, n2, n3 = cards.count(0), cards.count(1), cards.count(2), cards.count(3)
-    if n0 + n1 + n2 + n3 != len(cards):
-        illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {list(cards)}")
+    known = _CANONICAL.get(cards)           # cards is a tuple of ints (engine.apply checked)
+    if known is None:
+        n0, n1, n2, n3 = cards.count(0), cards.count(1), cards.count(2), cards.count(3)
+        if n0 + n1 + n2 + n3 != len(cards):
+            illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {list(cards)}")
+        # keep the bid in canonical order so equal bids compare equal
+        known = (n0, n1, n2, n3, (3,) * n3 + (2,) * n2 + (1,) * n1 + (0,) * n0)
+        if len(_CANONICAL) < 4096:
+            _CANONICAL[cards] = known
+    n0, n1, n2, n3, canonical = known
     hand = state.hands[seat]
     if n0 > hand[0] or n1 > hand[1] or n2 > hand[2] or n3 > hand[3]:
         illegal("WL-CONF-6", f"you do not hold the cards {list(cards)}; your influence cards are "
                 f"{list(hand.influence_cards())}")
-    # keep the bid in canonical order so equal bids compare equal
-    canonical = (3,) * n3 + (2,) * n2 + (1,) * n1 + (0,) * n0
     bid = action if canonical == cards else Bid(seat, target, canonical)
     c = conflict_with_bids(c, (*bids[:k], bid, *bids[k:]))
     if len(bids) + 1 < len(remaining):
@@ -211,7 +228,7 @@ def _reveal(state: State, c: Conflict, ev: list[Event]) -> State:
     for b in c.bids:
         pressure[b.target] += sum(b.cards)
     top = max(pressure.values())
-    tied = tuple(s for s in c.remaining if pressure[s] == top)
+    tied = tuple([s for s in c.remaining if pressure[s] == top])
     if len(tied) > 1:
         return evolve(state, step=ResolveStep(evolve(c, tied=tied), state.step.no_claims))
     return _knock_out(state, c, tied[0], None, ev)
@@ -237,7 +254,8 @@ def _knock_out(state: State, c: Conflict, leaver: int, emperor: int | None, ev: 
     for b in c.bids:
         cards = b.cards
         n1, n2, n3 = cards.count(1), cards.count(2), cards.count(3)
-        hands[b.seat] = hands[b.seat].add_influence((n1, n2, n3), -1)     # 0-cards stay in hand
+        z, i1, i2, i3, c1, c2, c3 = hands[b.seat]                           # 0-cards stay in hand
+        hands[b.seat] = _new_hand(Hand, (z, i1 - n1, i2 - n2, i3 - n3, c1, c2, c3))
         if supply is not None:
             supply[0] += n1
             supply[1] += n2
@@ -250,12 +268,12 @@ def _knock_out(state: State, c: Conflict, leaver: int, emperor: int | None, ev: 
     refund = value // 2 if state.rules.loser_keeps_floor_half else value - value // 2
     ev.append(ConflictRound(
         province=state.board.provinces[c.province].id, round=c.round,
-        bids=tuple(BidRevealed(b.seat, b.target, b.cards) for b in c.bids),
+        bids=tuple([BidRevealed(b.seat, b.target, b.cards) for b in c.bids]),
         pressures=tuple(pressures.items()), tied=c.tied if c.tied else (leaver,), leaver=leaver,
         decided_by_emperor=emperor, discarded=tuple(discarded), refund=refund))
     i = c.province
     markers = state.markers[i] & ~(1 << leaver)
-    remaining = tuple(s for s in c.remaining if s != leaver)
+    remaining = tuple([s for s in c.remaining if s != leaver])
     nxt = Conflict(province=i, remaining=remaining, round=c.round + 1)
     no_claims = state.step.no_claims
     if refund > 0:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lotus_kit.white_lotus.actions import PlaceChip, TempleDraw
-from lotus_kit.white_lotus.board import iter_bits, neighbourhood
+from lotus_kit.white_lotus.board import bit_list, neighbourhood
 from lotus_kit.white_lotus.common import (
     MAX_SEATS,
     SEAT_SETS,
@@ -74,7 +74,7 @@ def legal(state: State, seat: int) -> list:
     if step.asking_temple:
         return list(_TEMPLE_DRAWS[seat])
     row = province_actions(PlaceChip, state)[seat]
-    return [row[i] for i in iter_bits(places(state))]
+    return [row[i] for i in bit_list(places(state))]
 
 
 _TEMPLE_DRAWS = tuple((TempleDraw(seat, True), TempleDraw(seat, False)) for seat in range(MAX_SEATS))
