@@ -96,6 +96,9 @@ class Advisor(widgets.VBox):
         self.seat.observe(self._seat_changed, "value")
         self.option.observe(self._option_changed, "value")
         self._quiet = False
+        self.add_class("lotus-advisor")
+        for name in ("head", "rate", "model", "tie", "leader", "solve_button", "summary", "seat", "option", "message"):
+            getattr(self, name).add_class("lotus-advisor-" + name.replace("_", "-"))
         self.show(state)
 
     # -- public ------------------------------------------------------------------------------------

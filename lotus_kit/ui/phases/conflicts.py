@@ -21,7 +21,7 @@ from lotus_kit.white_lotus.events import ConflictRound
 from lotus_kit.white_lotus.resolve import palace_first
 from lotus_kit.white_lotus.state import State
 
-__all__ = ["ChartBox", "ConflictsPanel"]
+__all__ = ["ChartBox", "ConflictsPanel", "replace_figure"]
 
 
 class ChartBox(widgets.VBox):
@@ -47,13 +47,29 @@ class ChartBox(widgets.VBox):
             self.figure = LiveFigureWidget(fig)
             self.children = (self.figure,)
         else:
-            with self.figure.batch_update():
-                self.figure.data = []
-            self.figure.add_traces(list(fig.data))
-            self.figure.layout = fig.layout
-            self.figure.sync_if_unseen()
+            replace_figure(self.figure, fig)
         self.layout.display = "flex"
         return True
+
+
+def replace_figure(w: LiveFigureWidget, fig: go.Figure) -> None:
+    """Show ``fig`` in the widget ``w`` in place, as messages a front end applies to its view.
+
+    Assigning ``w.layout`` does not reach a view already drawn, so the layout goes as a relayout,
+    which merges: what the old chart had and the new one lacks is removed first, then each
+    top-level part of the new layout replaces the old one. The template stays (every chart here
+    uses the same one).
+    """
+    new = fig.to_dict()
+    new["layout"].pop("template", None)
+    with w.batch_update():
+        w.data = ()
+    gone = [k for k in (w.layout._props or {}) if k not in new["layout"] and k != "template"]
+    if gone:
+        w.plotly_relayout({k: None for k in gone})
+    w.add_traces(new["data"])
+    w.update_layout(new["layout"], overwrite=True)
+    w.sync_if_unseen()
 
 
 def _fit(fig: go.Figure) -> go.Figure:
