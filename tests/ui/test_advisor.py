@@ -141,3 +141,22 @@ def test_a_chart_that_fails_is_drawn_again_next_time():
         box.show("k", broken)
     assert box.key is None
     assert box.show("k", lambda: convergence_chart(pd.DataFrame({"iteration": [1], "nash_conv": [0.1]})))
+
+
+@pytest.mark.parametrize("second", ["same kind", "other kind"])
+def test_replace_figure_leaves_the_widget_equal_to_the_new_chart(second):
+    import pandas as pd
+
+    from lotus_kit.ui.board import LiveFigureWidget
+    from lotus_kit.ui.phases.conflicts import replace_figure
+    from lotus_kit.views.analysis_charts import bid_mix_chart, convergence_chart
+
+    a = bid_mix_chart(bidding.best_bids(position(DUEL)))
+    b = (bid_mix_chart(bidding.best_bids(position(DUEL), vp_per_influence=1.2)) if second == "same kind"
+         else convergence_chart(pd.DataFrame({"iteration": [1, 2], "nash_conv": [0.3, 0.1]})))
+    w = LiveFigureWidget(a)
+    replace_figure(w, b)
+    strip = lambda f: [{k: v for k, v in t.items() if k != "uid"} for t in f.to_plotly_json()["data"]]  # noqa: E731
+    assert strip(w) == strip(b)
+    assert w.layout.title.text == b.layout.title.text
+    assert list(w.layout.xaxis.categoryarray or ()) == list(b.layout.xaxis.categoryarray or ())

@@ -62,13 +62,24 @@ def replace_figure(w: LiveFigureWidget, fig: go.Figure) -> None:
     """
     new = fig.to_dict()
     new["layout"].pop("template", None)
-    with w.batch_update():
-        w.data = ()
     gone = [k for k in (w.layout._props or {}) if k not in new["layout"] and k != "template"]
-    if gone:
-        w.plotly_relayout({k: None for k in gone})
-    w.add_traces(new["data"])
-    w.update_layout(new["layout"], overwrite=True)
+    same_kind = len(w.data) == len(new["data"]) and all(
+        t.type == d.get("type", "scatter") and set(t.to_plotly_json()) <= set(d) | {"type", "uid"}
+        for t, d in zip(w.data, new["data"], strict=True))
+    if same_kind and not gone:
+        # the same chart with other numbers: one update message (restyle + relayout together); a
+        # delete, an add and a relayout sent one after the other sometimes left a view half drawn
+        with w.batch_update():
+            for t, d in zip(w.data, new["data"], strict=True):
+                t.update({k: v for k, v in d.items() if k != "type"}, overwrite=True)
+            w.update_layout(new["layout"], overwrite=True)
+    else:
+        with w.batch_update():
+            w.data = ()
+        if gone:
+            w.plotly_relayout({k: None for k in gone})
+        w.add_traces(new["data"])
+        w.update_layout(new["layout"], overwrite=True)
     w.sync_if_unseen()
 
 
