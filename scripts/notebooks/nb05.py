@@ -5,7 +5,9 @@ cells = [
 # Der weiße Lotus — play at the club
 
 **One screen, several players.** Choose the number of players and who plays each colour (a person
-or a bot), then press **New game**.
+or a bot), then press **New game**. The bots: *random* (any legal move), *heuristic* (a sensible
+player) and *montecarlo* (looks ahead by playing the game on many times in its head; the strongest,
+at most about a tenth of a second a move).
 
 - **Hot seat** hides every hand. When it is your turn, the table asks the others to look away and
   shows *Show my hand* for you: only then are your cards and your choices shown. Sealed bids and
