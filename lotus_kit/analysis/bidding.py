@@ -81,9 +81,12 @@ from lotus_kit.analysis.conflict import (
     TieModel,
     card_multisets,
     cards_for_total,
+    leave_table,
+    paid_refunds,
+    payable_table,
     reachable_totals,
     round_outcomes,
-    tie_probabilities,
+    tied_code,
 )
 from lotus_kit.analysis.equilibrium import (
     IterativeSolution,
@@ -98,7 +101,7 @@ from lotus_kit.analysis.equilibrium import (
 )
 from lotus_kit.analysis.rollouts import progress_bar
 from lotus_kit.white_lotus.actions import Bid
-from lotus_kit.white_lotus.cards import Hand, counts_of, max_payable
+from lotus_kit.white_lotus.cards import Hand, counts_of
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import State
 
@@ -210,18 +213,10 @@ class _Profiles:
         self.owed = np.array([spec.refund(v) for _, _, _, v, _ in flat], dtype=np.int64)
         self.weight = np.array([spec.hands[s].influence_total - v + 1.0 for _, s, _, v, _ in flat])
         self.counts = np.array([[c.count(1), c.count(2), c.count(3)] for *_, c in flat], dtype=np.int64)
-        # who leaves, by the set of tied participants as bits (one bit: no tie)
-        self.tie_table = np.zeros((1 << n, n))
-        for code in range(1, 1 << n):
-            tied = [i for i in range(n) if code >> i & 1]
-            if len(tied) == 1:
-                self.tie_table[code, tied[0]] = 1.0
-            else:
-                probs = tie_probabilities(tuple(seats[i] for i in tied), spec.emperor, tie)
-                self.tie_table[code] = [probs.get(s, 0.0) for s in seats]
-        self.supply = getattr(spec, "supply", None)       # WL_FINITE_SUPPLY (None: unlimited)
+        self.tie_table = leave_table(spec, tie)          # who leaves, by the set under the top pressure
+        self.supply = spec.supply                        # WL_FINITE_SUPPLY (None: unlimited)
         if self.supply is not None:
-            self._paid = _payable_table(int(self.owed.max()))
+            self._paid = payable_table(int(self.owed.max()))
         self.values = np.array([values[s] for s in seats])
         self.rate = rate
         self.duels = duels
@@ -237,13 +232,12 @@ class _Profiles:
         for k in range(n):
             pressure[rows, target[:, k]] += total[:, k]
         tied = pressure == pressure.max(axis=1, keepdims=True)
-        p_leave = self.tie_table[tied @ (1 << np.arange(n))]
+        p_leave = self.tie_table[tied_code(tied)]
         refund = self.owed[flat]
         if self.supply is not None:
             # WL-CONF-13: the supply plus every card discarded this round pays what it can
             avail = np.asarray(self.supply, dtype=np.int64) + self.counts[flat].sum(axis=1)
-            refund = self._paid[refund, np.minimum(avail[:, None, 0], refund),
-                                np.minimum(avail[:, None, 1], refund // 2), np.minimum(avail[:, None, 2], refund // 3)]
+            refund = paid_refunds(self._paid, refund, avail[:, None, 0], avail[:, None, 1], avail[:, None, 2])
         lost = total - p_leave * refund
         if n == 2:
             p_win = p_leave[:, ::-1].copy()
@@ -278,21 +272,6 @@ class _Profiles:
             return u - (u.sum(axis=1, keepdims=True) - u) / (n - 1)
 
         return relative if model == "zero_sum" else own
-
-
-@lru_cache(maxsize=8)
-def _payable_table(max_owed: int) -> np.ndarray:
-    """paid[K, a1, a2, a3]: the most of K the 1s, 2s and 3s at hand can pay (WL-CONF-13).
-
-    Counts beyond K, K // 2 and K // 3 never matter, so the table stays small.
-    """
-    paid = np.zeros((max_owed + 1, max_owed + 1, max_owed // 2 + 1, max_owed // 3 + 1))
-    for k in range(max_owed + 1):
-        for a1 in range(k + 1):
-            for a2 in range(k // 2 + 1):
-                for a3 in range(k // 3 + 1):
-                    paid[k, a1, a2, a3] = max_payable(k, (a1, a2, a3))
-    return paid
 
 
 @dataclass

@@ -38,9 +38,9 @@ the emperor: he leaves when tied), or a callable ``(tied, emperor) -> {seat: pro
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -183,6 +183,54 @@ def _options(spec: ConflictSpec, seat: int, by: str) -> _Options:
                     np.array([r[2] for r in rows]), [r[3] for r in rows])
 
 
+def tied_code(tied: np.ndarray) -> np.ndarray:
+    """The set of participants under the highest pressure as bits (last axis: participants in order)."""
+    return tied.astype(np.int64) @ (1 << np.arange(tied.shape[-1], dtype=np.int64))
+
+
+def leave_table(spec: ConflictSpec, tie: TieModel = "opponent") -> np.ndarray:
+    """table[code, i]: P(participant i leaves) when the set ``code`` (bits) is under the highest
+    pressure: certain for a lone one (WL-CONF-8), the emperor's choice by the tie model for a tie
+    (WL-CONF-8, WL-CONF-14).
+
+    >>> leave_table(ConflictSpec((0, 1), {}, emperor=1))[0b11].tolist()     # the emperor sends out seat 0
+    [1.0, 0.0]
+    """
+    seats = spec.participants
+    n = len(seats)
+    table = np.zeros((1 << n, n))
+    for code in range(1, 1 << n):
+        tied = [i for i in range(n) if code >> i & 1]
+        if len(tied) == 1:
+            table[code, tied[0]] = 1.0
+        else:
+            probs = tie_probabilities(tuple(seats[i] for i in tied), spec.emperor, tie)
+            table[code] = [probs.get(s, 0.0) for s in seats]
+    return table
+
+
+@lru_cache(maxsize=8)
+def payable_table(max_owed: int) -> np.ndarray:
+    """paid[K, a1, a2, a3]: the most of K the 1s, 2s and 3s at hand can pay (WL-CONF-13).
+
+    Counts beyond K, K // 2 and K // 3 never matter, so the table stays small; index it with the
+    counts clipped by :func:`paid_refunds`.
+    """
+    paid = np.zeros((max_owed + 1, max_owed + 1, max_owed // 2 + 1, max_owed // 3 + 1))
+    for k in range(max_owed + 1):
+        for a1 in range(k + 1):
+            for a2 in range(k // 2 + 1):
+                for a3 in range(k // 3 + 1):
+                    paid[k, a1, a2, a3] = max_payable(k, (a1, a2, a3))
+    paid.setflags(write=False)                          # cached and shared: nobody may change it
+    return paid
+
+
+def paid_refunds(paid: np.ndarray, owed: np.ndarray, a1: np.ndarray, a2: np.ndarray, a3: np.ndarray) -> np.ndarray:
+    """What a finite supply pays of each ``owed`` refund, the 1s, 2s and 3s available broadcast with it."""
+    return paid[owed, np.minimum(a1, owed), np.minimum(a2, owed // 2), np.minimum(a3, owed // 3)]
+
+
 def round_outcomes(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int, int]]], tie: TieModel = "opponent",
                    *, cards: Mapping[int, Sequence[Sequence[int]]] | None = None) -> dict[str, np.ndarray]:
     """Vectorised first-round outcomes of a grid of bids.
@@ -209,18 +257,7 @@ def round_outcomes(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int
     top = pressure.max(axis=-1, keepdims=True)
     tied = pressure == top
     ntied = tied.sum(axis=-1)
-    p_leave = np.zeros((*shape, n))
-    single = ntied == 1
-    p_leave[single] = tied[single]
-    # ties: one pattern of tied participants at a time (at most 2**n - n - 1 patterns)
-    for pattern in itertools.product((False, True), repeat=n):
-        if sum(pattern) < 2:
-            continue
-        where = np.all(tied == np.array(pattern), axis=-1)
-        if not where.any():
-            continue
-        probs = tie_probabilities(tuple(s for s, t in zip(seats, pattern, strict=True) if t), spec.emperor, tie)
-        p_leave[where] = np.array([probs.get(s, 0.0) for s in seats])
+    p_leave = leave_table(spec, tie)[tied_code(tied)]
     refund = _refunds(spec, profiles, shape, cards)
     lost = np.zeros((*shape, n))
     for i in range(n):
@@ -250,14 +287,9 @@ def _refunds(spec: ConflictSpec, profiles: Mapping[int, Sequence[tuple[int, int]
         used = cards[s] if cards is not None else [cards_for_total(spec.hands[s], v) for _, v in profiles[s]]
         for k, value in enumerate((1, 2, 3)):
             avail[k] = avail[k] + along(i, np.array([list(c).count(value) for c in used], dtype=np.int64))
-    base = 1 << 12                  # card counts and totals stay far below 4096: one int64 key per profile
-    cards_key = (avail[0] * base + avail[1]) * base + avail[2]
+    paid = payable_table(max(int(o.max()) for o in owed if len(o)))
     for i in range(n):
-        key = (along(i, owed[i]) * base * base * base + cards_key).ravel()
-        uniq, inverse = np.unique(key, return_inverse=True)
-        paid = np.array([max_payable(int(k) >> 36, (int(k) >> 24 & 4095, int(k) >> 12 & 4095, int(k) & 4095))
-                         for k in uniq], dtype=float)
-        out[..., i] = paid[inverse].reshape(shape)
+        out[..., i] = paid_refunds(paid, along(i, owed[i]), *avail)
     return out
 
 
@@ -305,7 +337,7 @@ def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: st
         cols[f"lost_{s}"] = flat["lost"][:, i]
     cols["ways"] = ways
     tied_rows = flat["tied"]
-    code = tied_rows.astype(np.int64) @ (1 << np.arange(n, dtype=np.int64))     # the tied set as bits
+    code = tied_code(tied_rows)
     names = {}
     for c in np.unique(code):
         tied = tuple(s for k, s in enumerate(seats) if c >> k & 1)
@@ -340,5 +372,5 @@ def expected_outcome(table, weights=None) -> dict[str, float]:
     return out
 
 
-__all__ = ["ConflictSpec", "card_multisets", "cards_for_total", "expected_outcome", "outcome_table",
-           "reachable_totals", "round_outcomes", "tie_probabilities"]
+__all__ = ["ConflictSpec", "card_multisets", "cards_for_total", "expected_outcome", "leave_table", "outcome_table",
+           "paid_refunds", "payable_table", "reachable_totals", "round_outcomes", "tie_probabilities", "tied_code"]
