@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import secrets
 import shutil
 import socket
@@ -18,8 +19,10 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import Page, expect
 
 NB_DIR = pathlib.Path(__file__).resolve().parent / "notebooks"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -113,11 +116,40 @@ def lab_url(jupyter_env):
     shutil.rmtree(NB_DIR / ".ipynb_checkpoints", ignore_errors=True)
 
 
+@contextmanager
+def voila_server(notebook: str, env: dict, name: str):
+    """Voilà serving one notebook on 127.0.0.1 with a token; yields (base url, token)."""
+    port, token = _free_port(), secrets.token_hex(16)
+    proc = _start([sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
+                   "--Voila.ip=127.0.0.1", f"--Voila.token={token}"],
+                  env, name, f"http://127.0.0.1:{port}/voila/static/voila.js")
+    try:
+        yield f"http://127.0.0.1:{port}", token
+    finally:
+        _stop(proc)
+
+
 @pytest.fixture(scope="session")
 def voila_url(jupyter_env):
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = _start([sys.executable, "-m", "voila", "table.ipynb", "--no-browser", f"--port={port}",
-                   "--Voila.ip=127.0.0.1", f"--Voila.token={token}"],
-                  jupyter_env, "voila", f"http://127.0.0.1:{port}/voila/static/voila.js")
-    yield f"http://127.0.0.1:{port}", token
-    _stop(proc)
+    with voila_server("table.ipynb", jupyter_env, "voila") as url:
+        yield url
+
+
+def run_all(page: Page) -> None:
+    """Run > Run All Cells, again if a busy machine swallowed the first click (a prompt of the
+    notebook shown must turn to [*] or [n])."""
+    # only the notebook shown: a tab restored from an earlier test may hold prompts of its own
+    started = page.locator(".jp-NotebookPanel:visible .jp-CodeCell .jp-InputPrompt").filter(
+        has_text=re.compile(r"\[(\*|\d+)\]")).first
+    for _ in range(4):
+        dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+        if dialog.is_visible():             # a slow kernel start may ask which kernel to use
+            dialog.click()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator("li[data-command='runmenu:run-all']").click()
+        try:
+            expect(started).to_be_attached(timeout=15_000)
+            return
+        except AssertionError:
+            page.keyboard.press("Escape")
+    raise AssertionError("JupyterLab did not run the notebook")

@@ -4,13 +4,11 @@ click, another bid's odds chosen from the list — each redraws what it should."
 from __future__ import annotations
 
 import pathlib
-import secrets
-import sys
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import _free_port, _start, _stop
+from tests.e2e.conftest import voila_server
 
 pytestmark = pytest.mark.e2e
 
@@ -19,12 +17,8 @@ NOTEBOOK = pathlib.Path(__file__).resolve().parent / "notebooks" / "advisor.ipyn
 
 @pytest.fixture(scope="module")
 def advisor_url(jupyter_env):
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = _start([sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
-                   "--Voila.ip=127.0.0.1", f"--Voila.token={token}"],
-                  jupyter_env, "voila-advisor", f"http://127.0.0.1:{port}/voila/static/voila.js")
-    yield f"http://127.0.0.1:{port}", token
-    _stop(proc)
+    with voila_server(str(NOTEBOOK), jupyter_env, "voila-advisor") as url:
+        yield url
 
 
 def test_voila_advisor_model_and_choice(page: Page, advisor_url, shots):

@@ -10,15 +10,13 @@ to ``$SHOT_DIR`` (or a temporary folder).
 from __future__ import annotations
 
 import pathlib
-import secrets
-import sys
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from lotus_kit.ui.session import GameSession
 from lotus_kit.white_lotus.actions import PlaceMarker
-from tests.e2e.conftest import _free_port, _start, _stop
+from tests.e2e.conftest import voila_server
 from tests.e2e.test_table_browser import MARKERS_DRAWN, click_province
 
 pytestmark = pytest.mark.e2e
@@ -31,12 +29,8 @@ SETUP = {"players": 4, "seed": 2026, "seats": ["human", "human", "heuristic", "h
 @pytest.fixture(scope="module")
 def club_voila_url(jupyter_env):
     """Standalone Voilà on the real notebook 5 (conftest's servers serve ``tests/e2e/notebooks``)."""
-    port, token = _free_port(), secrets.token_hex(16)
-    proc = _start([sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}",
-                   "--Voila.ip=127.0.0.1", f"--Voila.token={token}"],
-                  jupyter_env, "voila-club", f"http://127.0.0.1:{port}/voila/static/voila.js")
-    yield f"http://127.0.0.1:{port}", token
-    _stop(proc)
+    with voila_server(str(NOTEBOOK), jupyter_env, "voila-club") as url:
+        yield url
 
 
 def markers_on_board(mirror: GameSession) -> int:

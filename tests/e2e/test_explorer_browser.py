@@ -19,6 +19,7 @@ from lotus_kit.core.records import load
 from lotus_kit.ui.tree import BranchTree
 from lotus_kit.white_lotus.actions import Bid
 from lotus_kit.white_lotus.seats import seat_name
+from tests.e2e.conftest import run_all
 
 pytestmark = pytest.mark.e2e
 
@@ -131,25 +132,6 @@ def explore_and_change(page: Page, name: str, shots: Path, timeline: bool = True
     expect(ex.locator(".lotus-explorer-line-info")).to_contain_text("Line 0: the original record", timeout=T)
     won = " and ".join(seat_name(s) for s in root.final.winners)
     expect(chart.locator(".gtitle")).to_contain_text(won, timeout=T)
-
-
-def run_all(page: Page) -> None:
-    """Run > Run All Cells, again if a busy machine swallowed the first click."""
-    # only the notebook shown: a tab restored from an earlier test may hold prompts of its own
-    started = page.locator(".jp-NotebookPanel:visible .jp-CodeCell .jp-InputPrompt").filter(
-        has_text=re.compile(r"\[(\*|\d+)\]")).first
-    for _ in range(4):
-        dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
-        if dialog.is_visible():
-            dialog.click()
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator("li[data-command='runmenu:run-all']").click()
-        try:
-            expect(started).to_be_attached(timeout=15_000)
-            return
-        except AssertionError:
-            page.keyboard.press("Escape")
-    raise AssertionError("JupyterLab did not run the notebook")
 
 
 def log_console(page: Page) -> None:

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from lotus_kit.ui.session import GameSession, name_seats
 from lotus_kit.white_lotus.actions import Bid, PlaceMarker
 from lotus_kit.white_lotus.events import ConflictRound
+from tests.e2e.conftest import run_all
 
 pytestmark = pytest.mark.e2e
 
@@ -128,25 +129,6 @@ def _play_claim_and_bid(page: Page, name: str, shots) -> None:
     page.screenshot(path=str(shots / f"{name}-4-reveal.png"))
     # the page and the mirror agree on the next decision
     expect(page.locator(".lotus-table")).to_contain_text(f"Year {mirror.state.year}")
-
-
-def run_all(page: Page) -> None:
-    """Run > Run All Cells, again if a busy machine swallowed the first click (the prompt must turn to [*] or [n])."""
-    # only the notebook shown: a tab restored from an earlier test may hold prompts of its own
-    started = page.locator(".jp-NotebookPanel:visible .jp-CodeCell .jp-InputPrompt").filter(
-        has_text=re.compile(r"\[(\*|\d+)\]")).first
-    for _ in range(4):
-        dialog = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
-        if dialog.is_visible():             # a slow kernel start may ask which kernel to use
-            dialog.click()
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator("li[data-command='runmenu:run-all']").click()
-        try:
-            expect(started).to_be_attached(timeout=15_000)
-            return
-        except AssertionError:
-            page.keyboard.press("Escape")
-    raise AssertionError("JupyterLab did not run the notebook")
 
 
 def test_jupyterlab_table_claim_bid_reveal(page: Page, lab_url, shots):
