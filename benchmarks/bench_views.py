@@ -16,20 +16,8 @@ import plotly.graph_objects as go
 
 from lotus_kit.views.board import board_figure, update_board
 from lotus_kit.views.charts import conflict_chart, rebellion_chart, score_chart, score_figure, timeline_chart
-from lotus_kit.white_lotus.bots import HeuristicBot
-from lotus_kit.white_lotus.engine import apply, new_game, to_act
+from lotus_kit.white_lotus.bots import bot_game
 from lotus_kit.white_lotus.state import State
-
-
-def bot_game(players: int, seed: int) -> list[State]:
-    state = new_game(players, seed)
-    bots = [HeuristicBot(seed * 10 + k) for k in range(players)]
-    states = [state]
-    while not state.is_over:
-        seat = min(to_act(state))
-        state = apply(state, bots[seat].choose(state, seat))
-        states.append(state)
-    return states
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:

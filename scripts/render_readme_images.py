@@ -17,23 +17,13 @@ from pathlib import Path
 from lotus_kit.views.board import board_figure
 from lotus_kit.views.charts import conflict_chart, rebellion_chart, score_figure, timeline_chart
 from lotus_kit.views.export import cjk_font_available, image_server, write_image
-from lotus_kit.white_lotus.bots import HeuristicBot
-from lotus_kit.white_lotus.engine import apply, new_game, to_act
+from lotus_kit.white_lotus.bots import bot_game
 from lotus_kit.white_lotus.state import Phase, State
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "images"
 
 
-def bot_game(players: int, seed: int) -> list[State]:
-    state = new_game(players, seed)
-    bots = [HeuristicBot(seed * 10 + k) for k in range(players)]
-    states = [state]
-    while not state.is_over:
-        seat = min(to_act(state))
-        state = apply(state, bots[seat].choose(state, seat))
-        states.append(state)
-    return states
 
 
 def claims_in_year(states: list[State], year: int) -> State:

@@ -32,7 +32,7 @@ from lotus_kit.white_lotus.actions import (
     TempleDraw,
 )
 from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
+from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
 from lotus_kit.white_lotus.observation import Observation, observation
 from lotus_kit.white_lotus.state import State
 
@@ -231,4 +231,18 @@ def play_game(state: State, bots: Sequence[Bot], on_action: Callable[[State, Act
     return state
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "legal_actions", "make_bot", "play_game"]
+def bot_game(players: int, seed: int, kind: str = "heuristic") -> list[State]:
+    """Every state of the game ``seed`` played by bots of ``kind`` (seat k seeded ``10 * seed + k``).
+
+    >>> states = bot_game(3, 2)
+    >>> states[-1].is_over and states[0].players == 3
+    True
+    """
+    state = new_game(players, seed)
+    states = [state]
+    play_game(state, [make_bot(kind, seed * 10 + k) for k in range(players)],
+              on_action=lambda _before, _action, after: states.append(after))
+    return states
+
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_game", "legal_actions", "make_bot", "play_game"]
