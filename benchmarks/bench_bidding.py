@@ -13,23 +13,14 @@ noisy). Run: ``python benchmarks/bench_bidding.py`` (``--quick``: one repeat; ``
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
 import numpy as np
+from bench_analysis import timed  # the scripts run from benchmarks/: the same median timer
 
 from lotus_kit.analysis.bidding import best_bids, build_game
 from lotus_kit.analysis.conflict import ConflictSpec
 from lotus_kit.white_lotus.cards import Hand
-
-
-def timed(fn, repeat: int) -> tuple[float, object]:
-    times, out = [], None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times), out
 
 
 def spec_for(n: int) -> ConflictSpec:
