@@ -272,7 +272,7 @@ def convergence_chart(curve, title: str = "Convergence") -> go.Figure:
     """
     estimated = bool("estimated" in curve and curve["estimated"].any())
     fig = _figure(title + (" (estimated from samples)" if estimated else ""), xaxis={"title": "iteration"},
-                  yaxis={"title": "NashConv (VP)", "type": "log"})
+                  yaxis={"title": "NashConv (VP)", "type": "log", "exponentformat": "power"})
     fig.add_scatter(x=curve["iteration"], y=curve["nash_conv"].clip(lower=1e-9), mode="lines",
                     name="NashConv" + (" (upper estimate)" if estimated else ""),
                     line={"color": st.INK, "dash": "dash" if estimated else "solid"})
