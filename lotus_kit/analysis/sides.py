@@ -339,7 +339,6 @@ class SideAdvice:
     game: SidesGame
     strategies: dict[int, np.ndarray]
     curve: list[tuple[int, float]]
-    exact_nash_conv: float = float("nan")
 
     @property
     def emperor(self) -> int:
@@ -353,10 +352,10 @@ class SideAdvice:
     def bonus(self) -> dict[str, int]:
         return self.game.bonus
 
-    @property
+    @cached_property
     def nash_conv(self) -> float:
         """The NashConv of the strategies returned (exact; the curve's last point may belong to others)."""
-        return self.exact_nash_conv
+        return nash_conv(self.game, self.strategies)
 
     @property
     def convergence(self):
@@ -482,7 +481,7 @@ def best_sides(state: State, leader: int | None = None, vp_per_combat: float = D
         state = hide_sealed(state, -1)                # sealed: solve afresh, never peek (WL-INFO-1)
     game = build_sides_game(state, leader, vp_per_combat, reward, stake)
     strategies, curve = solve_sides(game, iterations, progress=progress)
-    return SideAdvice(game, strategies, curve, nash_conv(game, strategies))
+    return SideAdvice(game, strategies, curve)
 
 
 __all__ = ["OPPONENT_MODELS", "SideAdvice", "SidesGame", "best_sides", "build_sides_game", "choice_label",
