@@ -61,7 +61,6 @@ from lotus_kit.core.errors import IllegalAction, LotusKitError, RecordError
 from lotus_kit.core.records import GameRecord, load, loads
 from lotus_kit.ui.board import BoardWidget, LiveFigureWidget
 from lotus_kit.ui.compare import TOPICS, LineDiff, diff
-from lotus_kit.ui.phases.conflicts import replace_figure
 from lotus_kit.ui.phases.text import box, event_html, linkify, seat_html
 from lotus_kit.ui.session import name_seats
 from lotus_kit.ui.tree import BranchTree, Fill, Line, Node, decision_kind
@@ -1426,9 +1425,17 @@ class Explorer(widgets.VBox):
             w = self.chart
             w._validate = False                       # the views' figures were validated when built
             try:
-                # in place: one update message when only the numbers change, else the old traces
-                # out, the new in, and a relayout that first removes what the new layout lacks
-                replace_figure(w, fig)
+                with w.batch_update():
+                    w.data = ()
+                # a layout goes to the browser as a relayout, which merges: what the old chart had and
+                # the new one lacks (subplot titles, second axes) is removed first, or it would stay
+                # drawn; then each top-level part of the new layout replaces the old one. The
+                # template stays (every chart uses the same one; copying it is most of the cost).
+                gone = [k for k in (w.layout._props or {}) if k not in fig["layout"] and k != "template"]
+                if gone:
+                    w.plotly_relayout({k: None for k in gone})
+                w.add_traces(fig["data"])
+                w.update_layout(fig["layout"], overwrite=True)
             finally:
                 w._validate = True
             self.chart_box.layout.display = "flex"

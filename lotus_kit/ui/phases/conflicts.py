@@ -52,7 +52,7 @@ class ChartBox(widgets.VBox):
         return True
 
 
-def replace_figure(w: LiveFigureWidget, fig: go.Figure | dict) -> None:
+def replace_figure(w: LiveFigureWidget, fig: go.Figure) -> None:
     """Show ``fig`` in the widget ``w`` in place, as messages a front end applies to its view.
 
     Assigning ``w.layout`` does not reach a view already drawn, so the layout goes as a relayout,
@@ -60,12 +60,11 @@ def replace_figure(w: LiveFigureWidget, fig: go.Figure | dict) -> None:
     top-level part of the new layout replaces the old one. The template stays (every chart here
     uses the same one).
     """
-    new = fig.to_dict() if isinstance(fig, go.Figure) else {"data": fig.get("data", []),
-                                                            "layout": dict(fig.get("layout", {}))}
+    new = fig.to_dict()
     new["layout"].pop("template", None)
     gone = [k for k in (w.layout._props or {}) if k not in new["layout"] and k != "template"]
     same_kind = len(w.data) == len(new["data"]) and all(
-        t.type == d.get("type", "scatter") and set(t._props or {}) <= set(d) | {"type", "uid"}
+        t.type == d.get("type", "scatter") and set(t.to_plotly_json()) <= set(d) | {"type", "uid"}
         for t, d in zip(w.data, new["data"], strict=True))
     if same_kind and not gone:
         # the same chart with other numbers: one update message (restyle + relayout together); a
