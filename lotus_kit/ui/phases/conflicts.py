@@ -63,7 +63,7 @@ def replace_figure(w: LiveFigureWidget, fig: go.Figure) -> None:
     new = fig.to_dict()
     new["layout"].pop("template", None)
     gone = [k for k in (w.layout._props or {}) if k not in new["layout"] and k != "template"]
-    # tables are left out: a score table updated this way kept its old title in Voila
+    # tables are left out: the explorer's score chart (a table) updated this way once kept its old title
     same_kind = len(w.data) == len(new["data"]) and all(
         t.type == d.get("type", "scatter") != "table" and set(t._props or {}) <= set(d) | {"type", "uid"}
         for t, d in zip(w.data, new["data"], strict=True))
