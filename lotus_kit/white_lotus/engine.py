@@ -37,6 +37,19 @@ _MODULES = {Phase.CLAIMS: claims, Phase.RESOLVE: resolve, Phase.REBELLION: rebel
             Phase.NEW_CARDS: income, Phase.NEW_PROVINCES: territories}
 
 
+def chance(seed: int) -> random.Random:
+    """The random generator of game ``seed`` (WL-SETUP-3).
+
+    ``random.Random`` seeds from the absolute value of an int, so seeds ``-n`` and ``n`` would deal
+    the same game; a negative seed is therefore turned into text, which ``random`` hashes (SHA-512,
+    the same on every machine). Non-negative seeds keep the games they always gave.
+
+    >>> chance(-5).random() != chance(5).random() and chance(5).random() == random.Random(5).random()
+    True
+    """
+    return random.Random(seed if seed >= 0 else f"lotus-kit seed {seed}")
+
+
 def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
              first_emperor: int | None = None) -> State:
     """Set up a game (WL-SETUP-1..7). All chance happens here and is stored in the state:
@@ -52,7 +65,7 @@ def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
         raise LotusKitError(f"WL-SETUP-6: the first emperor must be a seat from 0 to {players - 1}")
     view = board_view(players)
     data = view.data
-    rng = random.Random(seed)
+    rng = chance(seed)
     start = [k for k in BUILDINGS for _ in range(data.start_chips(players).get(k, 0))]
     rng.shuffle(start)
     pool = [k for k in BUILDINGS for _ in range(data.neutral_mix[k])]
@@ -205,4 +218,4 @@ def after_rebellion(state: State, ev: list[Event]) -> State:
     return evolve(state, phase=Phase.GAME_OVER, step=None, scores=lines, winners=won)
 
 
-__all__ = ["IllegalAction", "apply", "legal_actions", "new_game", "to_act"]
+__all__ = ["IllegalAction", "apply", "chance", "legal_actions", "new_game", "to_act"]

@@ -44,7 +44,8 @@ def _cards(cards: tuple[int, ...]) -> str:
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
     players: int
-    seed: int
+    seed: int | None
+    """None in an observation: the seed orders the hidden draw pool (WL-INFO-1)."""
     first_emperor: int
     start_chips: tuple[tuple[str, str], ...]
     flags: tuple[str, ...]

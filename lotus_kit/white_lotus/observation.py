@@ -1,13 +1,13 @@
 """What one player may see (WL-INFO-1/2): the board, markers, roles, VP chips, revealed
-commitments and hand sizes are public; other hands, sealed commitments and the order of the draw
-pool are not.
+commitments and hand sizes are public; other hands, sealed commitments, the order of the draw
+pool and the seed that ordered it are not.
 
 >>> from lotus_kit.white_lotus.engine import new_game
 >>> obs = observation(new_game(4, seed=3), seat=1)
 >>> obs.hand.influence_total, obs.hand_sizes, obs.pool_size
 (12, (10, 10, 10, 10), 32)
->>> hasattr(obs, "pool")
-False
+>>> hasattr(obs, "pool"), obs.events[0].seed
+(False, None)
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from lotus_kit.white_lotus.actions import Action
 from lotus_kit.white_lotus.board import BUILDINGS
 from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.engine import legal_actions, to_act
-from lotus_kit.white_lotus.events import Event, RefundTaken
+from lotus_kit.white_lotus.events import Event, GameStarted, RefundTaken
 from lotus_kit.white_lotus.state import IncomeStep, Phase, RebellionStep, ResolveStep, State
 
 
@@ -53,6 +53,10 @@ class Observation:
 
 
 def _public_event(ev: Event, seat: int) -> Event:
+    """``ev`` as ``seat`` may see it. ``seat`` -1 stands for a seat that sees only what is public."""
+    if isinstance(ev, GameStarted):
+        # the seed orders the draw pool: whoever knows it can predict every draw (WL-INFO-1)
+        return replace(ev, seed=None)
     if isinstance(ev, RefundTaken) and ev.seat != seat:
         # the refund's total is public (the bids were revealed); its card values are not
         return replace(ev, cards=(sum(ev.cards),) if ev.cards else ())

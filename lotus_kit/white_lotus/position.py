@@ -23,14 +23,13 @@ reason it cannot be a position of the game, or returns the state with the phase 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from lotus_kit.core.errors import PositionError
 from lotus_kit.white_lotus.board import BUILDINGS, board_view, groups, iter_bits
 from lotus_kit.white_lotus.cards import Hand, counts_of
-from lotus_kit.white_lotus.engine import MAX_YEARS
+from lotus_kit.white_lotus.engine import MAX_YEARS, chance
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
 from lotus_kit.white_lotus.state import ClaimStep, Phase, State
 
@@ -218,7 +217,7 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
                 reasons.append(f"pool: with the board, more {k} chips than the game has (WL-COMP-2)")
     else:
         pool = rest
-        random.Random(seed).shuffle(pool)
+        chance(seed).shuffle(pool)      # the same generator as a new game's
 
     start_palace = -1
     if desc.get("start_palace") is not None:

@@ -18,6 +18,8 @@ import pytest
 
 from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
 from lotus_kit.white_lotus.cards import Hand
+from lotus_kit.white_lotus.engine import new_game
+from lotus_kit.white_lotus.events import GameStarted
 from lotus_kit.white_lotus.observation import observation
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.state import IncomeStep, RebellionStep, ResolveStep, State
@@ -63,11 +65,16 @@ def _sealed_changed(state: State, seat: int, rng: random.Random):
 
 
 def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
-    """The state with everything ``seat`` may not know changed."""
+    """The state with everything ``seat`` may not know changed, the seed that ordered the pool
+    included (in the state and in the events that carry it)."""
     hands = tuple(h if s == seat else _other_hand(h, rng) for s, h in enumerate(state.hands))
     pool = list(state.pool)
     rng.shuffle(pool)
-    return dataclasses.replace(state, hands=hands, pool=tuple(pool), step=_sealed_changed(state, seat, rng))
+    seed = state.seed + rng.randrange(1, 10**6)
+    events = tuple(dataclasses.replace(e, seed=seed) if isinstance(e, GameStarted) else e for e in state.events)
+    twin = dataclasses.replace(state, hands=hands, pool=tuple(pool), seed=seed, step=_sealed_changed(state, seat, rng))
+    object.__setattr__(twin, "events", events)
+    return twin
 
 
 @pytest.fixture(scope="module")
@@ -112,3 +119,44 @@ def test_WL_INFO_1_no_hidden_value_appears_in_an_observation(games):
                         assert repr(commitment) not in text
                 assert obs.hand_sizes == tuple(h.size for h in state.hands)
                 assert obs.pool_size == len(state.pool)
+
+
+def test_WL_INFO_1_the_seed_is_not_in_an_observation():
+    # the seed orders the draw pool: with it anyone could predict every draw of phase 6
+    state = new_game(4, seed=987_654)
+    for seat in range(4):
+        obs = observation(state, seat)
+        started = obs.events[0]
+        assert isinstance(started, GameStarted) and started.seed is None
+        assert "987654" not in repr(obs)
+    assert state.events[0].seed == 987_654          # the state itself keeps it: it is the record's
+
+
+def test_WL_INFO_1_an_observation_of_the_first_state_is_the_same_for_every_seed():
+    # the same public start (chips, emperor) from two seeds: nothing tells the seeds apart
+    a, b = new_game(3, seed=1, first_emperor=0), new_game(3, seed=2, first_emperor=0)
+    twin = dataclasses.replace(b, chips=a.chips)
+    object.__setattr__(twin, "events", (dataclasses.replace(a.events[0], seed=2), *a.events[1:]))
+    assert a.pool != twin.pool
+    assert observation(twin, 1) == observation(a, 1)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 12345, 2**40])
+def test_WL_SETUP_3_seeds_minus_n_and_n_deal_different_games(n):
+    # random.Random(-n) is random.Random(n); the draw pool of -n must still be its own
+    assert new_game(4, seed=-n).pool != new_game(4, seed=n).pool
+    assert new_game(4, seed=-n).pool == new_game(4, seed=-n).pool       # and still repeatable
+
+
+def test_WL_SETUP_3_non_negative_seeds_keep_their_games():
+    # the pool a seed gave before negative seeds were told apart (random.Random(seed) straight)
+    state = new_game(4, seed=5)
+    rng = random.Random(5)
+    data = state.board.data
+    start = [k for k in "PTRFV" for _ in range(data.start_chips(4).get(k, 0))]
+    rng.shuffle(start)
+    pool = [k for k in "PTRFV" for _ in range(data.neutral_mix[k])]
+    for k in start:
+        pool.remove(k)
+    rng.shuffle(pool)
+    assert state.pool == tuple(pool)
