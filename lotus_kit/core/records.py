@@ -171,3 +171,18 @@ def branch(record: GameRecord, index: int, action: Any, states: Sequence[Any] | 
         kept.append(old)
         out.append(state)
     return Branch(record.with_actions(kept), out)
+
+
+def redacted(record: GameRecord, seat: int | None = None) -> GameRecord:
+    """``record`` as ``seat`` may know it (``None``: only what everyone at the table knows), to share
+    a game in progress without its secrets.
+
+    The game decides what is secret (``redact(record, seat)`` of its rules; for White Lotus see
+    :mod:`lotus_kit.white_lotus.redaction`): no seed, no unrevealed sealed choice of another seat, no
+    card value another seat keeps hidden. The result is an ordinary record whose ``meta["secrets"]``
+    says what was left out; it loads and replays, but what the seat did not know is stood in for.
+    """
+    redact = getattr(record.rules, "redact", None)
+    if redact is None:
+        raise LotusKitError(f"{record.game} records cannot be redacted")
+    return redact(record, seat)

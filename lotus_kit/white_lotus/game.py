@@ -67,6 +67,12 @@ class WhiteLotus:
     def action_to_dict(self, action: Action) -> dict[str, Any]:
         return action.to_dict()
 
+    def redact(self, record: GameRecord, seat: int | None) -> GameRecord:
+        """The record as ``seat`` may know it (see :mod:`lotus_kit.white_lotus.redaction`)."""
+        from lotus_kit.white_lotus.redaction import redact
+
+        return redact(record, seat)
+
 
 WHITE_LOTUS = register(WhiteLotus())
 
