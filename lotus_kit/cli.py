@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from lotus_kit.core.errors import LotusKitError
+from lotus_kit.core.files import atomic_open
 from lotus_kit.core.records import GameRecord, load, save
 from lotus_kit.white_lotus.bots import BOTS, make_bot
 from lotus_kit.white_lotus.engine import apply, to_act
@@ -25,12 +27,16 @@ from lotus_kit.white_lotus.state import State
 
 
 def _score_table(state: State) -> str:
-    head = f"{'seat':<8}{'build':>6}{'group':>6}{'bonus':>6}{'dragon':>7}{'VP':>4}{'total':>7}"
+    # The four parts that add up come first, then the total; the size of the largest group is shown
+    # after it, apart, because it only decides who gets the bonus (WL-SCORE-2) and is not added.
+    head = f"{'seat':<8}{'build':>6}{'+bonus':>7}{'+dragons':>9}{'+VP':>5}{'=total':>7}   largest group"
     lines = [head, "-" * len(head)]
     for s in sorted(state.scores, key=lambda s: -s.total):
         mark = "  <- winner" if s.seat in state.winners else ""
-        lines.append(f"{seat_name(s.seat):<8}{s.buildings:>6}{s.largest_group:>6}{s.group_bonus:>6}"
-                     f"{s.dragons:>7}{s.vp_chips:>4}{s.total:>7}{mark}")
+        lines.append(f"{seat_name(s.seat):<8}{s.buildings:>6}{s.group_bonus:>7}{s.dragons:>9}{s.vp_chips:>5}"
+                     f"{s.total:>7}   {s.largest_group:>2} provinces{mark}")
+    lines.append("total = buildings + group bonus + dragons + VP chips (WL-SCORE-1..4); the largest group's size "
+                 "is not added")
     return "\n".join(lines)
 
 
@@ -73,6 +79,8 @@ def play(args: argparse.Namespace) -> int:
     else:
         print("\nFinal scores (WL-SCORE):")
         print(_score_table(state))
+    if args.save:                              # stdout stays pure JSON with --json
+        print(f"game record written to {os.path.abspath(args.save)}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -88,9 +96,14 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_csv(games, path: str) -> None:
+    with atomic_open(path, "w", newline="") as f:    # an interrupt never leaves half a file
+        games.to_csv(f, index=False)
+
+
 def simulate(args: argparse.Namespace) -> int:
     try:
-        from lotus_kit.analysis.sweeps import sweep
+        from lotus_kit.analysis.sweeps import SweepInterrupted, sweep
     except ImportError as e:
         raise LotusKitError(f"simulate needs the [analysis] extra (pip install 'lotus-kit[analysis]'): {e}") from None
     try:
@@ -101,6 +114,10 @@ def simulate(args: argparse.Namespace) -> int:
         raise LotusKitError("--players: Der weiße Lotus is for 3 to 6 players (WL-SETUP-1)")
     if args.games < 1:
         raise LotusKitError("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise LotusKitError(f"--workers must be at least 1 (leave it out to use every core), not {args.workers}")
+    if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        raise LotusKitError(f"--out: no folder {os.path.dirname(os.path.abspath(args.out))!r} to write {args.out!r} in")
     kinds = args.bots.split(",")
     for k in kinds:
         if k not in BOTS:
@@ -113,10 +130,28 @@ def simulate(args: argparse.Namespace) -> int:
         from dask.distributed import Client
 
         client = Client(args.scheduler)
-    result = sweep(seeds=range(args.seed, args.seed + args.games), players=players, variants=variants,
-                   bots={args.bots: kinds}, client=client, workers=args.workers, progress=not args.json)
+    total = args.games * len(players) * len(variants)
+    if not args.json:
+        print(f"playing {total} games: {args.games} seeds x {len(players)} player counts ({args.players}) x "
+              f"{len(variants)} rule set{'s' if len(variants) > 1 else ''} ({', '.join(variants)}); "
+              "Ctrl-C stops and keeps the finished games", flush=True)
+    try:
+        result = sweep(seeds=range(args.seed, args.seed + args.games), players=players, variants=variants,
+                       bots={args.bots: kinds}, client=client, workers=args.workers, progress=not args.json)
+    except KeyboardInterrupt as stop:             # SweepInterrupted once games are under way
+        partial = stop.partial if isinstance(stop, SweepInterrupted) else None
+        done = 0 if partial is None else len(partial.games)
+        if args.out and partial is not None and done:
+            _write_csv(partial.games, args.out)
+            kept = f"the {done} finished games are in {args.out}"
+        elif args.out:
+            kept = f"{args.out} left as it was"
+        else:
+            kept = "nothing written (no --out)"
+        print(f"lotus-kit: interrupted after {done} of {total} games; {kept}", file=sys.stderr)
+        return 130
     if args.out:
-        result.games.to_csv(args.out, index=False)
+        _write_csv(result.games, args.out)
     summary = result.summary()
     if args.json:
         print(summary.reset_index().to_json(orient="records", indent=1))
@@ -146,7 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--json", action="store_true")
     r.set_defaults(run=replay)
     m = sub.add_parser("simulate", help="play many seeded bot games and summarise them (needs [analysis])")
-    m.add_argument("--games", type=int, default=100, help="seeds per player count and variant")
+    m.add_argument("--games", type=int, default=100,
+                   help="seeds per player count and rule set: --games 50 --players 3,4,5 --baseline plays "
+                        "50 x 3 x 2 = 300 games")
     m.add_argument("--seed", type=int, default=0, help="the first seed")
     m.add_argument("--players", default="3,4,5", help="player counts, comma-separated")
     m.add_argument("--variant", action="append", default=[], choices=list(FLAGS), metavar="FLAG",
@@ -162,12 +199,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:                   # the reader went away (| head): stop quietly
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        print("lotus-kit: interrupted", file=sys.stderr)
+        return 130
     except (LotusKitError, ValueError, OSError) as exc:
-        print(f"lotus-kit: {exc}", file=sys.stderr)
+        # the log names seats by colour ("Blue"), so do the errors, not "seat 1"
+        print(f"lotus-kit: {plain_names(str(exc))}", file=sys.stderr)
         return 2
 
 

@@ -198,50 +198,107 @@ def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
     ``variants`` maps a name to rule flags (default ``{"published": ()}``), ``bots`` a name to a bot
     kind or a per-seat list (cycled). ``backend``: ``"processes"`` (default without a client),
     ``"dask"`` (default with a client) or ``"serial"``. ``workers`` defaults to every core.
+
+    Ctrl-C stops the workers at once and raises :class:`SweepInterrupted` carrying the finished games.
     """
-    import pandas as pd
+    import pandas  # noqa: F401  -- imported now, not after a Ctrl-C when every second counts
 
     from lotus_kit.analysis.rollouts import progress_bar
 
     specs = game_specs(seeds, players, variants, bots, first_emperor)
     backend = backend or ("dask" if client is not None else "processes")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1 (None: every core), not {workers}")
     workers = workers or os.cpu_count() or 1
     if backend == "processes" and (workers == 1 or len(specs) <= 2):
         backend = "serial"
+    if backend not in ("serial", "processes", "dask"):
+        raise ValueError("backend must be 'processes', 'dask' or 'serial'")
+    if backend == "dask" and client is None:
+        raise ValueError("the dask backend needs a dask.distributed.Client")
     chunk_size = chunk_size or max(1, min(16, len(specs) // (4 * workers) or 1))
     chunks = _chunks(specs, chunk_size)
     results: dict[int, list] = {}
-    with progress_bar(len(specs), "games", progress) as bar:
-        if backend == "serial":
-            for k, ch in enumerate(chunks):
-                results[k] = run_games(ch, events)
-                bar.update(len(ch))
-        elif backend == "processes":
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-                futures = {pool.submit(run_games, ch, events): k for k, ch in enumerate(chunks)}
-                for fut in as_completed(futures):
-                    k = futures[fut]
-                    results[k] = fut.result()
-                    bar.update(len(chunks[k]))
-        elif backend == "dask":
-            if client is None:
-                raise ValueError("the dask backend needs a dask.distributed.Client")
-            from dask.distributed import as_completed as dask_completed
-
-            futures = client.map(run_games, chunks, [events] * len(chunks), pure=False)
-            index = {f.key: k for k, f in enumerate(futures)}
-            for fut in dask_completed(futures):
-                k = index[fut.key]
-                results[k] = fut.result()
+    try:
+        with progress_bar(len(specs), "games", progress) as bar:
+            def done(k: int, rows: list) -> None:
+                results[k] = rows
                 bar.update(len(chunks[k]))
-        else:
-            raise ValueError("backend must be 'processes', 'dask' or 'serial'")
+
+            if backend == "serial":
+                for k, ch in enumerate(chunks):
+                    done(k, run_games(ch, events))
+            elif backend == "processes":
+                _on_processes(chunks, events, workers, done)
+            else:
+                _on_dask(client, chunks, events, done)
+    except KeyboardInterrupt:
+        # Ctrl-C: the backends have already stopped their workers; hand back what finished
+        raise SweepInterrupted(_collect(chunks, results, events, backend), len(specs)) from None
+    return _collect(chunks, results, events, backend)
+
+
+class SweepInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`sweep`. ``partial`` is a :class:`Sweep` of the games that finished, in spec
+    order (whole chunks only); ``total`` is how many games the sweep was asked to play."""
+
+    def __init__(self, partial: Sweep, total: int):
+        super().__init__(f"interrupted after {len(partial.games)} of {total} games")
+        self.partial = partial
+        self.total = total
+
+
+def _ignore_sigint() -> None:
+    # A terminal's Ctrl-C reaches the whole process group: the workers leave it to the parent,
+    # which stops them, instead of each printing a KeyboardInterrupt traceback.
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _on_processes(chunks: list[list[GameSpec]], events: bool, workers: int, done) -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    try:
+        futures = {pool.submit(run_games, ch, events): k for k, ch in enumerate(chunks)}
+        for fut in as_completed(futures):
+            done(futures[fut], fut.result())
+    except BaseException:
+        # Leaving a `with ProcessPoolExecutor` would wait for the whole queue (tens of seconds):
+        # drop the queue and stop the running games now.
+        terminate = getattr(pool, "terminate_workers", None)          # Python 3.14+
+        if terminate is not None:
+            terminate()
+        else:                                   # before shutdown(), which forgets the processes
+            running = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in running:
+                proc.terminate()
+        raise
+    pool.shutdown(wait=True)
+
+
+def _on_dask(client: Any, chunks: list[list[GameSpec]], events: bool, done) -> None:
+    from dask.distributed import as_completed as dask_completed
+
+    futures = client.map(run_games, chunks, [events] * len(chunks), pure=False)
+    index = {f.key: k for k, f in enumerate(futures)}
+    try:
+        for fut in dask_completed(futures):
+            done(index[fut.key], fut.result())
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
+def _collect(chunks: list[list[GameSpec]], results: dict[int, list], events: bool, backend: str) -> Sweep:
+    import pandas as pd
+
     rows, event_rows = [], []
-    for k in range(len(chunks)):
+    for k in sorted(results):
         for row, evs in results[k]:
             rows.append(row)
             event_rows.extend(evs)
@@ -264,5 +321,5 @@ def detail(events_frame, kind: str):
     return pd.concat([sel[keep], details.drop(columns=[c for c in keep if c in details.columns])], axis=1)
 
 
-__all__ = ["GameSpec", "Sweep", "bot_kinds", "detail", "game_row", "game_specs", "make_bot", "play", "run_games",
-           "sweep"]
+__all__ = ["GameSpec", "Sweep", "SweepInterrupted", "bot_kinds", "detail", "game_row", "game_specs", "make_bot", "play",
+           "run_games", "sweep"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lotus_kit.core.errors import IllegalAction, LotusKitError, RecordError
+from lotus_kit.core.files import write_text
 from lotus_kit.core.game import GameRules, get_game
 
 FORMAT = "lotus-kit-record"
@@ -125,8 +126,7 @@ def load(path) -> GameRecord:
 
 
 def save(record: GameRecord, path) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(record.to_json() + "\n")
+    write_text(path, record.to_json() + "\n")          # atomic: an interrupt keeps the old file
 
 
 @dataclass(frozen=True)

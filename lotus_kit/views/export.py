@@ -23,6 +23,8 @@ from typing import Literal
 
 import plotly.graph_objects as go
 
+from lotus_kit.core.files import write_bytes, write_text
+
 __all__ = ["ExportError", "browser_path", "cjk_font_available", "image_server", "to_html", "to_image",
            "write_html", "write_image"]
 
@@ -84,7 +86,7 @@ def write_image(fig: go.Figure, path: str | os.PathLike, scale: float = 1.0, wid
     if fmt == "jpg":
         fmt = "jpeg"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(to_image(fig, format=fmt, scale=scale, width=width, height=height))  # type: ignore[arg-type]
+    write_bytes(path, to_image(fig, format=fmt, scale=scale, width=width, height=height))  # type: ignore[arg-type]
     return path
 
 
@@ -113,5 +115,5 @@ def write_html(fig: go.Figure, path: str | os.PathLike, include_plotlyjs: bool |
     """Write :func:`to_html` to ``path`` (self-contained by default)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(to_html(fig, include_plotlyjs=include_plotlyjs), encoding="utf-8")
+    write_text(path, to_html(fig, include_plotlyjs=include_plotlyjs))
     return path

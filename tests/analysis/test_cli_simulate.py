@@ -35,6 +35,7 @@ def test_simulate_summarises_and_writes_one_row_per_game(tmp_path, capsys):
     assert main(["simulate", "--games", "3", "--players", "3,4", "--variant", "WL_DESIGNER", "--baseline",
                  "--workers", "1", "--out", str(out)]) == 0
     text = capsys.readouterr().out
+    assert text.startswith("playing 12 games: 3 seeds x 2 player counts (3,4) x 2 rule sets (published, WL_DESIGNER)")
     assert "12 games" in text and "WL_DESIGNER" in text and "published" in text
     games = pd.read_csv(out)
     assert len(games) == 12
@@ -53,8 +54,24 @@ def test_simulate_summarises_and_writes_one_row_per_game(tmp_path, capsys):
     (["--players", "three"], "player counts"),
     (["--games", "0"], "at least 1"),
     (["--bots", "oracle"], "unknown bot"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--workers", "-2"], "--workers must be at least 1"),
+    (["--out", "no/such/folder/games.csv"], "no folder"),
 ])
 def test_simulate_bad_input_gets_a_message(args, message, capsys):
-    assert main(["simulate", "--workers", "1", *args]) == 2
+    assert main(["simulate", "--workers", "1", "--games", "2", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_simulate_help_says_how_many_games_the_options_make(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "50 x 3 x 2 = 300 games" in " ".join(capsys.readouterr().out.split())
+
+
+def test_sweep_refuses_zero_workers():
+    from lotus_kit.analysis.sweeps import sweep
+
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        sweep(seeds=range(4), players=(3,), workers=0, progress=False)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from lotus_kit.cli import main
+from lotus_kit.white_lotus.seats import SEAT_NAMES
 
 
 def test_play_prints_a_complete_game_and_the_score_table(capsys):
@@ -49,3 +50,57 @@ def test_console_script_runs():
     done = subprocess.run([sys.executable, "-m", "lotus_kit.cli", "play", "--players", "6", "--seed", "3",
                            "--quiet", "--bots", "random"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "Final scores" in done.stdout
+
+
+def _table_rows(out: str) -> list[list[str]]:
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("seat "))
+    rows = []
+    for line in lines[head + 2:]:
+        if not line.split() or line.split()[0] not in SEAT_NAMES:
+            break
+        rows.append(line.split())
+    return rows
+
+
+def test_score_table_columns_before_the_total_add_up_to_it_WL_SCORE(capsys):
+    assert main(["play", "--players", "5", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if line.startswith("seat "))
+    parts, after = header.split("=total")
+    assert parts.split()[1:] == ["build", "+bonus", "+dragons", "+VP"] and "largest group" in after
+    rows = _table_rows(out)
+    assert len(rows) == 5
+    for row in rows:
+        build, bonus, dragons, vp, total, group = map(int, row[1:7])
+        assert build + bonus + dragons + vp == total
+        assert row[7] == "provinces" and group >= 0
+    assert any(int(r[2]) == 3 for r in rows)          # the bonus holder: +3 (WL-SCORE-2), not the group size
+    assert "is not added" in out
+
+
+def test_save_says_where_it_wrote(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--players", "3", "--seed", "1", "--quiet", "--save", "g.json"]) == 0
+    out = capsys.readouterr().out
+    assert f"game record written to {tmp_path / 'g.json'}" in out and (tmp_path / "g.json").exists()
+    assert main(["play", "--players", "3", "--seed", "1", "--json", "--save", "h.json"]) == 0
+    captured = capsys.readouterr()
+    json.loads(captured.out)                                   # stdout stays pure JSON
+    assert f"game record written to {tmp_path / 'h.json'}" in captured.err
+
+
+def test_errors_name_seats_by_colour_as_the_log_does(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["play", "--players", "3", "--seed", "5", "--quiet", "--save", str(path)]) == 0
+    capsys.readouterr()
+    data = json.loads(path.read_text())
+    first, second = data["actions"][0]["seat"], data["actions"][1]["seat"]
+    wrong = next(s for s in range(3) if s not in (first, second))
+    data["actions"][1]["seat"] = wrong                         # out of turn (WL-PLACE-3)
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "WL-PLACE-3" in err and f"it is {SEAT_NAMES[second]}'s turn" in err and f"not {SEAT_NAMES[wrong]}'s" in err
+    assert "seat 0" not in err and "seat 1" not in err and "seat 2" not in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
