@@ -354,7 +354,9 @@ def outcome_table(spec: ConflictSpec | State, tie: TieModel = "opponent", by: st
     leaver_refund = np.take_along_axis(flat["refund"], leaver_idx[:, None], axis=1)[:, 0].astype(np.int64)
     cols["refund"] = np.where(single, leaver_refund, -1)
     cols["outcome"] = pd.Categorical.from_codes(pos, [names[c][1] for c in uniq])
-    return pd.DataFrame(cols)
+    frame = pd.DataFrame(cols)
+    frame.attrs["emperor"] = spec.emperor          # for readable_outcomes: who decides a tie
+    return frame
 
 
 def expected_outcome(table, weights=None) -> dict[str, float]:
@@ -372,5 +374,56 @@ def expected_outcome(table, weights=None) -> dict[str, float]:
     return out
 
 
+def _bid_words(cards: Sequence[int]) -> str:
+    return "+".join(map(str, cards)) if cards else "nothing"
+
+
+def readable_outcomes(table, names: Sequence[str] | None = None):
+    """An :func:`outcome_table` for people to read: seat names instead of numbers, bids as "3+1",
+    who leaves in words and what he gets back (WL-CONF-8, WL-CONF-9). The numeric table stays as
+    it is for the analysis code; this is its display form, row for row (same index).
+
+    Columns: ``<name> bids`` per participant (with ``<name> names`` when there are more than two,
+    since with two each can only name the other), ``outcome``, ``<name> loses`` (influence lost,
+    expected over the tie model) and ``gets back``.
+
+    >>> from lotus_kit.white_lotus.position import position
+    >>> s = position({"players": 3, "phase": 2, "emperor": 2,
+    ...     "owners": {"DATO": [2, "P"], "JINA": [2, "T"], "FENG": [2, "R"], "HENA": [1, "F"],
+    ...                "CHEN": [1, "V"], "LUZH": [0, "V"]},
+    ...     "neutral": {"TIAN": "P"}, "markers": {"TIAN": [0, 1]},
+    ...     "hands": {0: {"influence": [3, 2, 0]}, 1: {"influence": [2, 1]}}})
+    >>> table = outcome_table(s)
+    >>> shown = readable_outcomes(table)
+    >>> row = shown.loc[table[(table.value_0 == 3) & (table.value_1 == 1)].index[0]]
+    >>> row["Red bids"], row["Blue bids"], row["outcome"], row["gets back"]
+    ('3', '1', 'Blue leaves', 'Blue gets 1 back')
+    >>> shown.loc[table[(table.value_0 == 3) & (table.value_1 == 3)].index[0], "outcome"]
+    'Red and Blue tie: the emperor, Green, decides who leaves'
+    """
+    import pandas as pd
+
+    from lotus_kit.white_lotus.seats import SEAT_NAMES
+
+    names = tuple(names or SEAT_NAMES)
+    seats = sorted(int(c.split("_")[1]) for c in table.columns if c.startswith("value_"))
+    emperor = table.attrs.get("emperor")
+    cols: dict[str, Any] = {}
+    for s in seats:
+        if len(seats) > 2:
+            cols[f"{names[s]} names"] = [names[t] for t in table[f"target_{s}"]]
+        cols[f"{names[s]} bids"] = [_bid_words(c) for c in table[f"cards_{s}"]]
+    judge = f"the emperor, {names[emperor]}," if emperor is not None and emperor >= 0 else "the emperor"
+    cols["outcome"] = [f"{names[leaver]} leaves" if leaver >= 0
+                       else " and ".join(names[s] for s in tied) + f" tie: {judge} decides who leaves"
+                       for leaver, tied in zip(table["leaver"], table["tied"], strict=True)]
+    for s in seats:
+        cols[f"{names[s]} loses"] = [float(x) if float(x) % 1 else int(x) for x in table[f"lost_{s}"]]
+    cols["gets back"] = [f"{names[leaver]} gets {refund} back" if leaver >= 0 else "— (the emperor decides first)"
+                         for leaver, refund in zip(table["leaver"], table["refund"], strict=True)]
+    return pd.DataFrame(cols, index=table.index)
+
+
 __all__ = ["ConflictSpec", "card_multisets", "cards_for_total", "expected_outcome", "leave_table", "outcome_table",
-           "paid_refunds", "payable_table", "reachable_totals", "round_outcomes", "tie_probabilities", "tied_code"]
+           "paid_refunds", "payable_table", "reachable_totals", "readable_outcomes", "round_outcomes",
+           "tie_probabilities", "tied_code"]

@@ -18,30 +18,32 @@ read the rule in [the rules text](../docs/rules/white-lotus.md).
 **How to use it.** Run the cells from the top (*Run → Run All Cells* works too). When a widget asks
 for your decision, make it; the cell below each widget, *"let the coach play for me"*, makes any
 choice you left open (the **coach** is a simple bot that plays Red for you), so you can also just
-read along.
+read along. Each phase plays on **its own copy of the game**, taken from the phase above when you
+run its widget's cell: every widget keeps showing its phase, and to try a phase again you simply
+run its widget's cell again.
 """),
 ("code", r"""
 import re
 
 import ipywidgets as widgets
 
-from lotus_kit.ui import (BoardWidget, ClaimsPanel, ConflictsPanel, EmperorPanel, GameSession,
-                          IncomePanel, RebellionPanel, TerritoriesPanel)
+from lotus_kit.core.errors import IllegalAction
+from lotus_kit.ui import BoardWidget, ConflictsPanel, GameSession
+from lotus_kit.ui.phases import Walkthrough
 from lotus_kit.white_lotus.actions import Bid, DeclareRebellion, JoinSide
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply
 from lotus_kit.white_lotus.position import position
 from lotus_kit.white_lotus.seats import seat_name
-from lotus_kit.white_lotus.state import Phase
 
 RED, BLUE, GREEN, YELLOW = range(4)
-session = GameSession(players=4, seed=7, first_emperor=RED, seats=["human", "heuristic", "heuristic", "heuristic"])
-board = BoardWidget(session.state, width=820)
-coach = HeuristicBot(seed=1)
+game = GameSession(players=4, seed=7, first_emperor=RED, seats=["human", "heuristic", "heuristic", "heuristic"])
+# one copy of the game per phase; the coach is a simple bot that plays Red when you leave it a choice
+walk = Walkthrough(game, coach=HeuristicBot(seed=1), board_width=820)
+start = game.state
 
-
-NAMES = {p.id: p.name for p in session.state.board.provinces}
-LOTUS = [p.id for p in session.state.board.provinces if p.lotus and session.state.board.is_in_play(p.id)]
+NAMES = {p.id: p.name for p in start.board.provinces}
+LOTUS = [p.id for p in start.board.provinces if p.lotus and start.board.is_in_play(p.id)]
 
 
 def named(text: str) -> str:
@@ -55,18 +57,7 @@ def show(entries) -> None:
         print(named(entry.event.text(seat_name)))
 
 
-def play_for_me(phase: int, year: int = 1) -> None:
-    # the coach makes Red's open choices until the game has moved past (year, phase)
-    while not session.is_over and (session.state.year, int(session.state.phase)) <= (year, phase):
-        humans = session.human_to_act()
-        if not humans:
-            session.run_bots()
-            continue
-        ok, message = session.act(coach.choose(session.state, humans[0]))
-        assert ok, message
-
-
-board
+walk.setup_board()
 """),
 ("md", r"""
 ## Setup (WL-SETUP)
@@ -91,9 +82,8 @@ holds one **dragon card** in each rival's colour: he plays one to name a rival, 
 phases 2 and 4, and always gets it back. Here is your hand:
 """),
 ("code", r"""
-hand = session.state.hand(RED)
+hand = start.hand(RED)
 print("influence:", hand.influence_cards(), " combat:", hand.combat_cards())
-assert hand.influence_cards() == (3, 3, 2, 2, 1, 1, 0) and hand.combat_cards() == (1, 1, 1)
 """),
 ("md", r"""
 ## Phase 1 — claim provinces (WL-PLACE)
@@ -111,16 +101,14 @@ Which would you like? The palace is worth the most (3 points, and the player wit
 becomes emperor) — so everyone wants it. The cell after the widget lists every claim.
 """),
 ("code", r"""
-widgets.VBox([ClaimsPanel(session, board), board])
+walk.panel(1)
 """),
 ("code", r"""
-play_for_me(phase=1)   # let the coach play for me
-claimed = session.states[-1]
+walk.play_for_me(1)   # let the coach play for me (it places the markers you left)
+claimed = walk.after(1)
 for p in LOTUS:
     who = [seat_name(s) for s in claimed.markers_on(p)]
     print(f"{NAMES[p]:9} ({claimed.chip(p)}): {', '.join(who) or 'nobody'}")
-assert session.state.phase >= Phase.RESOLVE
-assert all(len(claimed.provinces_of(s)) == 0 for s in range(4))       # year 1: nobody owns anything yet
 """),
 ("md", r"""
 ## Phase 2 — resolve the claims (WL-CONF)
@@ -149,15 +137,11 @@ takes the province. In the log below, "Red names Yellow with 3+3" means Red's dr
 Yellow and Red pushed with a 3 and a 3; "with nothing" means no cards at all.
 """),
 ("code", r"""
-widgets.VBox([ConflictsPanel(session, board), board])
+walk.panel(2)
 """),
 ("code", r"""
-play_for_me(phase=2)   # let the coach play for me
-show(e for e in session.log_for(year=1, phase=2) if e.event.kind in ("ConflictRound", "ProvinceSettled", "EmperorChanged"))
-for entry in session.log_for(year=1, phase=2):
-    if entry.event.kind == "ConflictRound":   # the refund is what the leaver committed minus half of it, rounded down
-        committed = sum(sum(b.cards) for b in entry.event.bids if b.seat == entry.event.leaver)
-        assert entry.event.refund == committed - committed // 2
+resolved = walk.play_for_me(2)   # let the coach play for me
+show(e for e in resolved.log_for(year=1, phase=2) if e.event.kind in ("ConflictRound", "ProvinceSettled", "EmperorChanged"))
 """),
 ("md", r"""
 ### Exercise: push Blue out
@@ -190,13 +174,20 @@ widgets.VBox([ConflictsPanel(lab, lab_board, seat=RED), lab_board])
 ("code", r"""
 my_bid = Bid(seat=RED, target=BLUE, cards=(3, 2, 2))      # your answer: name Blue with 3+2+2 = 7
 
-after = apply(lab_start, my_bid)                           # the engine resolves the round
-round_1 = next((e for e in after.events if e.kind == "ConflictRound"), None)
-assert round_1 is not None, "a tie: now Yellow, the emperor, would choose who leaves. Push with more than 6"
-print(named(round_1.text(seat_name)))
-assert round_1.leaver == BLUE, "Blue is still in: name Blue and push with more than 6"
-assert round_1.refund == 2
-print("Well done: Blue leaves Chengdu.")
+try:
+    after = apply(lab_start, my_bid)                       # the engine resolves the round
+except IllegalAction as refused:                           # e.g. cards you do not hold
+    after = None
+    print(named(str(refused)))
+round_1 = next((e for e in after.events if e.kind == "ConflictRound"), None) if after else None
+if after and round_1 is None:
+    print("A tie: now Yellow, the emperor, would choose who leaves (WL-CONF-8). Push with more than 6.")
+elif round_1 is not None:
+    print(named(round_1.text(seat_name)))
+    if round_1.leaver == BLUE:
+        print(f"Well done: Blue leaves Chengdu and gets {round_1.refund} back.")
+    else:
+        print("Blue is still in: name Blue and push with more than 6.")
 """),
 ("md", r"""
 Blue committed 3+1 = 4 and left, so he discards half of it rounded down (2) and takes 2 back
@@ -211,14 +202,14 @@ the end). Remember that the emperor changes whenever another player owns *more* 
 (WL-EMP-2). Nothing to decide in this phase.
 """),
 ("code", r"""
-widgets.VBox([EmperorPanel(session, board)])
+walk.panel(3, board=False)
 """),
 ("code", r"""
-play_for_me(phase=3)   # let the coach play for me
-emperor = session.state.emperor
-print(f"{seat_name(emperor)} is emperor with {session.state.palaces(emperor)} palace(s) and has "
-      f"{session.state.vp_chips[emperor]} VP chip(s).")
-assert session.state.vp_chips[emperor] == 1 and sum(session.state.vp_chips) == 1
+walk.play_for_me(3)   # let the coach play for me
+crowned = walk.after(3)
+emperor = crowned.emperor
+print(f"{seat_name(emperor)} is emperor with {crowned.palaces(emperor)} palace(s) and has "
+      f"{crowned.vp_chips[emperor]} VP chip(s).")
 """),
 ("md", r"""
 ## Phase 4 — the rebellion (WL-REB)
@@ -241,11 +232,10 @@ In year 1 everybody holds only three combat cards of value 1, and the emperor's 
 a single village, so the bots usually decline:
 """),
 ("code", r"""
-widgets.VBox([RebellionPanel(session, board), board])
+walk.panel(4)
 """),
 ("code", r"""
-play_for_me(phase=4)   # let the coach play for me
-show(session.log_for(year=1, phase=4))
+show(walk.play_for_me(4).log_for(year=1, phase=4))   # let the coach play for me
 """),
 ("md", r"""
 ### Exercise: win a rebellion
@@ -277,11 +267,15 @@ for commitment in (JoinSide(BLUE, None, (2,)), JoinSide(GREEN, "emperor", (3,)),
 
 my_commitment = JoinSide(RED, None, (3, 1))                 # your answer: both cards, 3 + 1
 
-after = apply(e3, my_commitment)
-tally = next(e for e in after.events if e.kind == "RebellionResolved")
-print(tally.text(seat_name))
-assert tally.winner == "rebels", "the rebels need strictly more than 9"
-assert (tally.emperor_total, tally.palace_bonus, tally.village_bonus) == (9, 4, 3)
+try:
+    after = apply(e3, my_commitment)
+except IllegalAction as refused:                            # e.g. cards you do not hold
+    after = None
+    print(named(str(refused)))
+tally = next((e for e in after.events if e.kind == "RebellionResolved"), None) if after else None
+if tally is not None:
+    print(tally.text(seat_name))
+    print("The rebels win." if tally.winner == "rebels" else "The emperor wins: the rebels need strictly more than 9.")
 """),
 ("md", r"""
 With 3+1 the rebels reach 10 against 9 and win. As leader you choose your reward first: a province of
@@ -295,13 +289,14 @@ field +1 of each, a fortress +2 combat; villages give nothing. Cards you did not
 hand: there is no hand limit. Your income this year:
 """),
 ("code", r"""
-widgets.VBox([IncomePanel(session, board)])
+walk.panel(5, board=False)
 """),
 ("code", r"""
-play_for_me(phase=5)   # let the coach play for me
-show(session.log_for(year=1, phase=5))
+paid = walk.play_for_me(5)   # let the coach play for me
+show(paid.log_for(year=1, phase=5))
+owned = walk.after(5)
 for seat in range(4):   # each owner's buildings, to check the income against the list above
-    print(f"  {seat_name(seat)} owns:", ", ".join(f"{NAMES[p]} ({session.state.chip(p)})" for p in session.state.provinces_of(seat)))
+    print(f"  {seat_name(seat)} owns:", ", ".join(f"{NAMES[p]} ({owned.chip(p)})" for p in owned.provinces_of(seat)))
 """),
 ("md", r"""
 ## Phase 6 — new provinces (WL-TERR)
@@ -312,12 +307,10 @@ already holds a chip. Each temple you own lets you draw one more. Next year thes
 claimed in phase 1.
 """),
 ("code", r"""
-widgets.VBox([TerritoriesPanel(session, board), board])
+walk.panel(6)
 """),
 ("code", r"""
-play_for_me(phase=6)   # let the coach play for me
-assert session.state.year == 2 and session.state.phase == Phase.CLAIMS
-show(session.log_for(year=1, phase=6))
+show(walk.play_for_me(6).log_for(year=1, phase=6))   # let the coach play for me
 print("Year 2 begins.")
 """),
 ("md", r"""
@@ -331,16 +324,12 @@ no new cards or provinces, and the game ends after the rebellion. Then everyone 
 - **+2** per dragon province; **+1** per VP chip.
 
 On a tie for the most points the emperor wins if he is among them, else the one with most palaces.
-Let the coach play the rest of the game (Red included):
+Let the coach play the rest of the game (Red included), on a copy of its own:
 """),
 ("code", r"""
-play_for_me(phase=7, year=99)
 from lotus_kit.views.charts import score_figure
 
-final = session.state
-assert final.is_over
-for line in final.scores:
-    assert line.total == line.buildings + line.group_bonus + line.dragons + line.vp_chips
+final = walk.play_to_end().state
 for line in sorted(final.scores, key=lambda line: -line.total):
     print(f"{seat_name(line.seat):7} {line.total:3} = buildings {line.buildings} + group {line.group_bonus}"
           f" + dragons {line.dragons} + VP chips {line.vp_chips}")

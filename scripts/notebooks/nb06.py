@@ -68,10 +68,6 @@ adjacent province). A rule variant is a difference only where the game reaches i
 """),
 ("code", r"""
 stopped = replays[~replays["replays to the end"]]
-# the claims above, checked: the designer rules refuse a turn-1 decision, every refusal names a rule
-assert "WL_DESIGNER" in set(stopped["flag"]) and len(stopped) >= 3
-assert all("WL-" in why for why in stopped["why"])
-assert set(replays[replays["replays to the end"]]["why"]) == {"same final scores"}
 pd.set_option("display.max_colwidth", 200)
 stopped[["flag", "stops at", "why"]]
 """),
@@ -109,7 +105,7 @@ table = games.groupby("rules", sort=False).agg(
 table.round(2)
 """),
 ("md", r"""
-A few things to read off the table (each is checked by the cell below):
+A few things to read off the table (the shortest and longest game under each rule set are below):
 
 - Under **`WL_DESIGNER`** every game lasts exactly **4 turns** — the designer rules replace the
   "until China is divided" end with a fixed length.
@@ -119,9 +115,7 @@ A few things to read off the table (each is checked by the cell below):
   flags that change who may take what in a rebellion.
 """),
 ("code", r"""
-assert (games[games.rules == "WL_DESIGNER"]["years"] == 4).all()
-assert games[games.rules == "published"]["years"].min() >= 4
-print("checked")
+games.groupby("rules", sort=False)["years"].agg(["min", "max"])
 """),
 ("md", r"""
 ## 3. Published and designer rules side by side

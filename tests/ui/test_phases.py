@@ -312,3 +312,72 @@ def test_every_panel_says_when_it_is_not_its_phase(panel_cls):
         assert panel.controls.layout.display == "flex"
     else:
         assert "Not yet" in panel.status.value and panel.controls.layout.display == "none"
+
+
+# -- walkthrough sections: each phase on its own copy of the game ------------------------------------------
+def walkthrough():
+    from lotus_kit.ui.phases import Walkthrough
+    from lotus_kit.white_lotus.bots import HeuristicBot
+
+    game = GameSession(players=4, seed=7, first_emperor=0, seats=["human", "heuristic", "heuristic", "heuristic"])
+    return Walkthrough(game, HeuristicBot(seed=1), board_width=500)
+
+
+def test_a_panel_pinned_to_year_1_keeps_showing_year_1_after_the_game_moved_on():
+    from lotus_kit.white_lotus.bots import HeuristicBot
+
+    walk = walkthrough()
+    walk.panel(1)
+    panel = walk.panels[1]
+    walk.play_for_me(1)
+    assert "year 1" in panel.heading.value
+    assert "Phase 1 of year 1 is over" in panel.status.value
+    # the same copy played on into year 2: the panel still lists year 1's claims, not year 2's
+    session, coach = walk.section(1), HeuristicBot(seed=2)
+    while session.state.year < 2:
+        humans = session.human_to_act()
+        session.act(coach.choose(session.state, humans[0])) if humans else session.run_bots()
+    assert "Phase 1 of year 1 is over" in panel.status.value and "game is over" not in panel.status.value
+    year_1 = [e for e in session.log_for(1, 1) if e.event.kind == "MarkerPlaced"]
+    assert len(year_1) == 12 and panel.outcome.value.count(" claims ") == 12     # 4 seats x 3 markers
+
+
+def test_walkthrough_sections_are_forks_the_setup_and_earlier_sections_stay_put():
+    walk = walkthrough()
+    board = walk.setup_board()
+    walk.panel(1)
+    walk.play_for_me(1)
+    first = walk.section(1).state
+    walk.panel(2)
+    walk.play_for_me(2)
+    walk.play_to_end()
+    assert board.state == walk.start.states[0] and len(walk.start.actions) == 0
+    assert walk.section(1).state == first                       # the later sections played on copies
+    assert walk.panels[1].board.state == first
+    assert walk.section(2).state.year == 1 and walk.section(7).is_over
+
+
+def test_play_for_me_finishes_a_phase_the_learner_played_himself_or_in_part():
+    walk = walkthrough()
+    walk.panel(1)
+    panel = walk.panels[1]
+    panel.province_clicked("HENA")                              # by hand: one of his three markers
+    assert "lotus-error" not in panel.feedback.value, panel.feedback.value
+    session = walk.play_for_me(1)
+    assert (session.state.year, int(session.state.phase)) > (1, 1)
+    mine = [a.province for a, who in zip(session.actions, session.actors, strict=True) if a.seat == 0]
+    assert mine[0] == "HENA" and len(mine) == 3                 # WL-PLACE-4: three markers, the first his own
+    assert session.actors.count("coach") == 2
+    again = walk.play_for_me(1)                                 # the coach cell run a second time: nothing to do
+    assert again is session and len(again.actions) == len(session.actions)
+
+
+def test_a_section_whose_phase_was_never_reached_is_played_up_to_it():
+    walk = walkthrough()
+    walk.panel(1)                                               # the learner left phase 1 open and went on
+    assert int(walk.section(1).state.phase) == 1
+    walk.panel(4)
+    state = walk.section(4).state
+    assert (state.year, int(state.phase)) >= (1, 4)
+    assert int(walk.section(1).state.phase) == 1                # his phase 1 is still waiting for him
+    assert "year 1" in walk.panels[4].heading.value

@@ -21,6 +21,7 @@ Use one on its own with a board (a walkthrough cell)::
 Every panel explains outcomes in words from the engine's events, with each rule id linked to the
 rules text (:mod:`lotus_kit.ui.phases.text`), shows only the legal choices of the acting seat, and
 answers an illegal or out-of-turn click with the engine's reason (never a traceback).
+A walkthrough notebook gives each phase a copy of the game of its own (:class:`Walkthrough`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from lotus_kit.ui.phases.gameover import GameOverPanel
 from lotus_kit.ui.phases.income import IncomePanel
 from lotus_kit.ui.phases.rebellion import RebellionPanel
 from lotus_kit.ui.phases.territories import TerritoriesPanel
+from lotus_kit.ui.phases.walkthrough import Walkthrough
 
 PANELS: dict[int, type[PhasePanel]] = {
     1: ClaimsPanel, 2: ConflictsPanel, 3: EmperorPanel, 4: RebellionPanel, 5: IncomePanel, 6: TerritoriesPanel,
@@ -52,6 +54,7 @@ __all__ = [
     "PhasePanel",
     "RebellionPanel",
     "TerritoriesPanel",
+    "Walkthrough",
     "decision_text",
     "follow",
     "hand_html",

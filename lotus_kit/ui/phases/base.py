@@ -196,6 +196,8 @@ class PhasePanel(SyncOnDisplay, widgets.VBox):
     ``seat``: the seat the panel acts for; None (default) means the human seat that must act now
     (the lowest, when several must choose a sealed commitment). ``run_bots``: let the bots play on
     after each action. ``active``: whether it is on show (a hidden panel refreshes when shown again).
+    ``year``: the year whose phase the panel shows (a walkthrough section keeps showing year 1 after
+    the game moved on); None (default) follows the current year.
 
     Subclasses fill :meth:`_build` (their controls, made once), :meth:`_status` (public facts
     of the phase), :meth:`_controls` (show the legal choices of the acting seat) and
@@ -208,8 +210,10 @@ class PhasePanel(SyncOnDisplay, widgets.VBox):
     intro: ClassVar[str] = ""
 
     def __init__(self, session: GameSession, board: BoardWidget | None = None, *, seat: int | None = None,
-                 standalone: bool = True, run_bots: bool = True, active: bool = True, **kwargs: Any):
+                 standalone: bool = True, run_bots: bool = True, active: bool = True, year: int | None = None,
+                 **kwargs: Any):
         self.session = session
+        self.year = year
         self.board = board
         self._seat = seat
         self.run_bots = run_bots
@@ -237,7 +241,8 @@ class PhasePanel(SyncOnDisplay, widgets.VBox):
     def _heading(self) -> str:
         rules = ", ".join(rule_link(r) for r in self.rules)
         intro = f'<div style="color:#4a4036;font-size:92%">{linkify(self.intro)}</div>' if self.intro else ""
-        return (f'<div style="font-size:115%;font-weight:bold;color:#1f1a14">{escape(self.title)} '
+        when = f" — year {self.year}" if self.year is not None else ""
+        return (f'<div style="font-size:115%;font-weight:bold;color:#1f1a14">{escape(self.title)}{when} '
                 f'<span style="font-weight:normal;font-size:80%">({rules})</span></div>{intro}')
 
     def _build(self) -> list[widgets.Widget]:
@@ -265,8 +270,13 @@ class PhasePanel(SyncOnDisplay, widgets.VBox):
         humans = self.session.human_to_act()
         return humans[0] if humans else None
 
+    def shown_year(self, state: State) -> int:
+        """The year whose phase the panel shows: its ``year``, else the current one."""
+        return state.year if self.year is None else self.year
+
     def is_current(self) -> bool:
-        return int(self.session.state.phase) == self.phase
+        state = self.session.state
+        return int(state.phase) == self.phase and self.shown_year(state) == state.year
 
     def deciding(self) -> int | None:
         """The acting seat if it must decide something in this phase now, else None."""
@@ -312,6 +322,11 @@ class PhasePanel(SyncOnDisplay, widgets.VBox):
 
     def _not_now(self, state: State) -> str:
         now = f"it is year {state.year}, phase {int(state.phase)} ({PHASE_NAMES[int(state.phase)]})"
+        if self.year is not None:
+            # a panel pinned to one year says so, whatever the game did after it
+            if (state.year, int(state.phase)) > (self.year, self.phase):
+                return f"<i>Phase {self.phase} of year {self.year} is over; this copy of the game has moved on.</i>"
+            return f"<i>Not yet: {now}.</i>"
         if state.is_over:
             return "<i>The game is over.</i>"
         if int(state.phase) > self.phase:

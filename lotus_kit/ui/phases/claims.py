@@ -87,7 +87,8 @@ class ClaimsPanel(PhasePanel):
         self.hint.value = why
 
     def _outcome(self, state: State) -> str:
-        events = [e.event for e in self.session.log_for(state.year, self.phase) if e.event.kind != "PhaseStarted"]
+        log = self.session.log_for(self.shown_year(state), self.phase)
+        events = [e.event for e in log if e.event.kind != "PhaseStarted"]
         return events_html(events, empty="No marker placed yet this year.", newest_first=True, max_height=150)
 
     # -- actions ------------------------------------------------------------------------------------

@@ -236,7 +236,8 @@ class ConflictsPanel(PhasePanel):
             self.hint.value = ""
 
     def _outcome(self, state: State) -> str:
-        entries = [e for e in self.session.log_for(state.year, self.phase) if e.event.kind != "PhaseStarted"]
+        year = self.shown_year(state)
+        entries = [e for e in self.session.log_for(year, self.phase) if e.event.kind != "PhaseStarted"]
         rounds = [e for e in entries if isinstance(e.event, ConflictRound)]
         shown: list = []
         if rounds:
@@ -246,7 +247,7 @@ class ConflictsPanel(PhasePanel):
             name = state.board.province(last.event.province).name
             self.reveal.value = (f"<b>Reveal: the conflict for {name}</b> " + linkify("(WL-CONF-7, WL-CONF-8)") + ":"
                                  + events_html(shown, max_height=None))
-            self.chart.show((state.year, last.index), lambda: _fit(conflict_chart(shown)))
+            self.chart.show((year, last.index), lambda: _fit(conflict_chart(shown)))
         else:
             self.reveal.value = ""
             self.chart.show(None, lambda: None)

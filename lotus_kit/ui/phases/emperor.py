@@ -33,15 +33,16 @@ class EmperorPanel(PhasePanel):
 
     def _outcome(self, state: State) -> str:
         log = self.session.log
-        point = next((e for e in reversed(self.session.log_for(state.year, self.phase))
+        year = self.shown_year(state)
+        point = next((e for e in reversed(self.session.log_for(year, self.phase))
                       if isinstance(e.event, EmperorPoint)), None)
         if point is not None:
             head, emperor, upto = event_html(point.event), point.event.seat, log.index(point)
-        elif int(state.phase) <= self.phase:
+        elif (state.year, int(state.phase)) <= (year, self.phase):
             head, emperor, upto = (f"<i>Not yet this year (year {state.year}, phase {int(state.phase)}).</i>",
                                    state.emperor, len(log))
         else:
-            head, emperor, upto = (f"<i>No emperor's point in this game's record for year {state.year}: it was set "
+            head, emperor, upto = (f"<i>No emperor's point in this game's record for year {year}: it was set "
                                    "up after phase 3.</i>", state.emperor, len(log))
         why = ""
         for e in reversed(log[:upto]):

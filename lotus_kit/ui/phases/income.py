@@ -124,7 +124,8 @@ class IncomePanel(PhasePanel):
             self.combat_cards.value = "+".join(map(str, default_split(com)))
 
     def _outcome(self, state: State) -> str:
-        entries = [e.event for e in self.session.log_for(state.year, self.phase) if e.event.kind != "PhaseStarted"]
+        log = self.session.log_for(self.shown_year(state), self.phase)
+        entries = [e.event for e in log if e.event.kind != "PhaseStarted"]
         return events_html(entries, empty="Nobody has been paid yet this year.", max_height=150)
 
     def _take(self) -> None:

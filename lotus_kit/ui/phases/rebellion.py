@@ -134,12 +134,13 @@ class RebellionPanel(PhasePanel):
                 "loser gives up more than one, WL-REB-10), or a VP chip (WL-REB-9).")
 
     def _outcome(self, state: State) -> str:
-        entries = [e for e in self.session.log_for(state.year, self.phase) if e.event.kind != "PhaseStarted"]
+        year = self.shown_year(state)
+        entries = [e for e in self.session.log_for(year, self.phase) if e.event.kind != "PhaseStarted"]
         tally = next((e for e in reversed(entries) if isinstance(e.event, RebellionResolved)), None)
         if tally is not None:
             after = [e.event for e in entries if e.index >= tally.index]
             self.tally.value = "<b>The tally</b>:" + events_html(after, max_height=None)
-            self.chart.show((state.year, tally.index, len(after)), lambda: _compact(rebellion_chart(after)))
+            self.chart.show((year, tally.index, len(after)), lambda: _compact(rebellion_chart(after)))
             entries = [e for e in entries if e.index < tally.index]
         else:
             self.tally.value = ""

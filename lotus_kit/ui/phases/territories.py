@@ -82,7 +82,8 @@ class TerritoriesPanel(PhasePanel):
                                   "neutral until claimed next year (WL-TERR-6).")
 
     def _outcome(self, state: State) -> str:
-        entries = [e.event for e in self.session.log_for(state.year, self.phase) if e.event.kind != "PhaseStarted"]
+        log = self.session.log_for(self.shown_year(state), self.phase)
+        entries = [e.event for e in log if e.event.kind != "PhaseStarted"]
         return events_html(entries, empty="No chip drawn yet this year.", newest_first=True, max_height=150)
 
     def province_clicked(self, province: str) -> None:
