@@ -309,9 +309,11 @@ class Explorer(widgets.VBox):
         self._episodes: dict[int, _Episodes] = {}
         self._chart_cache: OrderedDict[tuple, dict] = OrderedDict()
         self._chart_key: tuple | None = None
+        self._chart_base_title = ""
         self._chart_pending: asyncio.TimerHandle | None = None
         self.chart_delay = 0.0
         self._editor: tuple[int, int, str] | None = None
+        self._told_at: tuple[Node, int] | None = None
         self.last_diff: LineDiff | None = None
         fill = fill or Fill()
         state = self.line.states[0]
@@ -554,8 +556,13 @@ class Explorer(widgets.VBox):
         return self.change(action)
 
     def _say(self, ok: bool, message: str) -> tuple[bool, str]:
-        self.change_message.value = box(linkify(message), "ok" if ok else "error")
+        self._tell(box(linkify(message), "ok" if ok else "error"))
         return ok, message
+
+    def _tell(self, html: str) -> None:
+        """A message about the line and step shown; it goes once another step or line is shown."""
+        self.change_message.value = html
+        self._told_at = (self.node, self.step)
 
     # -- lines --------------------------------------------------------------------------------------------
     def switch(self, where: str | int | Node, step: int | None = None) -> tuple[bool, str]:
@@ -574,7 +581,7 @@ class Explorer(widgets.VBox):
     def back_to_original(self) -> None:
         """Back to the recorded game, at the same step."""
         self.switch(self.tree.root)
-        self.change_message.value = box("Back on the original record.", "info")
+        self._tell(box("Back on the original record.", "info"))
 
     def compare(self, a: str | int | Node, b: str | int | Node) -> LineDiff:
         """Set lines ``a`` and ``b`` side by side in the diff view; returns the diff."""
@@ -703,6 +710,8 @@ class Explorer(widgets.VBox):
         the chart only when the chart to show is another one)."""
         line, k = self.line, self.step
         state = line.states[k]
+        if self.change_message.value and self._told_at != (self.node, k):
+            self.change_message.value = ""          # it spoke of another step or line
         self.board.show(state)
         with self._quiet():
             value = max((s for _y, _p, s in self._phase_starts() if s <= k), default=-1)
@@ -846,9 +855,9 @@ class Explorer(widgets.VBox):
         for _label, action in self.choice.options:
             if getattr(action, "province", None) == pid:
                 self.choice.value = action
-                self.change_message.value = box(
+                self._tell(box(
                     linkify(f"Picked: {describe_action(action, self.state)}. Press “Replay with this decision”."),
-                    "info")
+                    "info"))
                 return
         self._say(False, f"{_province(self.state, pid)} is not a legal choice at this step.")
 
@@ -1352,21 +1361,26 @@ class Explorer(widgets.VBox):
             kind = ep.auto_kind(k)
         if kind == "conflict":
             c = ep.conflict_at(k)
-            if c is None:
-                return None, None, "No conflict has been fought yet on this line (WL-CONF-5)."
-            start, n = c
+            if c is None or c[2] != state.year:
+                # a conflict of an earlier year does not explain this step: say so instead of showing it
+                return None, None, (f"No conflict fought yet in year {state.year} at step {k} (WL-CONF-5)"
+                                    + (f"; the last one was in year {c[2]}, from step {c[0]}." if c else "."))
+            start, n, year = c
             rounds = tuple(e for s in line.states[start: k + 1] for e in s.events if isinstance(e, ConflictRound))[:n]
             # keyed by the events themselves: lines that fought the same conflict share the chart
-            return ("conflict", rounds), lambda: conflict_chart(list(rounds)), "The conflict (WL-CONF-6..10)"
+            return (("conflict", rounds), lambda: conflict_chart(list(rounds)),
+                    f"The conflict of year {year} from step {start} (WL-CONF-6..10)")
         if kind == "rebellion":
             r = ep.rebellion_at(k)
-            if r is None:
-                return None, None, "No rebellion has been fought yet on this line (WL-REB-2)."
-            start, n = r
+            if r is None or r[2] != state.year:
+                return None, None, (f"No rebellion fought yet in year {state.year} at step {k} (WL-REB-2)"
+                                    + (f"; the last one was in year {r[2]}, at step {r[0]}." if r else "."))
+            start, n, year = r
             events = tuple(e for s in line.states[start: k + 1] for e in s.events
                            if isinstance(e, RebellionResolved | RewardTaken))
             events = events[events.index(next(e for e in events if isinstance(e, RebellionResolved))):][:n]
-            return ("rebellion", events), lambda: rebellion_chart(list(events)), "The rebellion (WL-REB-5..10)"
+            return (("rebellion", events), lambda: rebellion_chart(list(events)),
+                    f"The rebellion of year {year} at step {start} (WL-REB-5..10)")
         if kind == "timeline":
             states = line.states[: k + 1]
             return (("timeline", id(line), state.year, state.is_over), lambda: timeline_chart(states),
@@ -1383,6 +1397,7 @@ class Explorer(widgets.VBox):
         self.chart_note.value = f'<span style="color:#4a4036">{linkify(note)}</span>' if note else ""
         if key == self._chart_key:
             self._cancel_chart()
+            self._retitle_chart()
             return
         loop = None
         if not now and self.chart_delay > 0:
@@ -1395,6 +1410,20 @@ class Explorer(widgets.VBox):
             self._draw_chart()
         else:
             self._chart_pending = loop.call_later(self.chart_delay, self._draw_chart)
+
+    def _chart_title(self) -> str:
+        """The chart's title: the step and year shown first, then what the chart itself says."""
+        state = self.state
+        head = f"<b>Step {self.step}</b> · year {state.year}"
+        return f"{head} · {self._chart_base_title}" if self._chart_base_title else head
+
+    def _retitle_chart(self) -> None:
+        """Same chart, another step: only the title changes (one small relayout)."""
+        if self._chart_key is None:
+            return
+        title = self._chart_title()
+        if self.chart.layout.title.text != title:
+            self.chart.layout.title.text = title
 
     def _cancel_chart(self) -> None:
         if self._chart_pending is not None:
@@ -1435,7 +1464,10 @@ class Explorer(widgets.VBox):
                 if gone:
                     w.plotly_relayout({k: None for k in gone})
                 w.add_traces(fig["data"])
-                w.update_layout(fig["layout"], overwrite=True)
+                layout = dict(fig["layout"])
+                self._chart_base_title = (layout.get("title") or {}).get("text") or ""
+                layout["title"] = {**(layout.get("title") or {}), "text": self._chart_title()}
+                w.update_layout(layout, overwrite=True)
             finally:
                 w._validate = True
             self.chart_box.layout.display = "flex"
@@ -1510,8 +1542,8 @@ class _Episodes:
     def __init__(self, line: Line):
         self.line = line
         self.phase_starts: list[tuple[int, int, int]] = []
-        self._conflict: list[tuple[int, int] | None] = []
-        self._rebellion: list[tuple[int, int] | None] = []
+        self._conflict: list[tuple[int, int, int] | None] = []
+        self._rebellion: list[tuple[int, int, int] | None] = []
         self._kinds: list[str] = []
         conflict = rebellion = None
         c_start = c_n = r_start = r_n = 0
@@ -1539,8 +1571,8 @@ class _Episodes:
                     fresh = "rebellion"
             if state.is_over and (not self.phase_starts or self.phase_starts[-1][1] != 7):
                 self.phase_starts.append((state.year, 7, k))
-            self._conflict.append(conflict[:2] if conflict else None)
-            self._rebellion.append(rebellion[:2] if rebellion else None)
+            self._conflict.append(conflict)
+            self._rebellion.append(rebellion)
             if state.is_over:
                 kind = "score"                  # the final score explains the last step best
             elif fresh:
@@ -1553,11 +1585,12 @@ class _Episodes:
                 kind = "score"
             self._kinds.append(kind)
 
-    def conflict_at(self, k: int) -> tuple[int, int] | None:
-        """(first step, rounds so far) of the latest conflict up to step ``k``."""
+    def conflict_at(self, k: int) -> tuple[int, int, int] | None:
+        """(first step, rounds so far, year) of the latest conflict up to step ``k``."""
         return self._conflict[k]
 
-    def rebellion_at(self, k: int) -> tuple[int, int] | None:
+    def rebellion_at(self, k: int) -> tuple[int, int, int] | None:
+        """(first step, events so far, year) of the latest rebellion up to step ``k``."""
         return self._rebellion[k]
 
     def auto_kind(self, k: int) -> str:

@@ -64,6 +64,14 @@ class GameTable(SyncOnDisplay, widgets.VBox):
     ``message``, the setup widgets ``players``, ``seed``, ``seat_kinds``, ``mode``, ``new_button``.
     """
 
+    @classmethod
+    def from_code(cls, code: str, seats: Sequence[str] | None = None, **kwargs) -> GameTable:
+        """A table at the exact moment a position code stands for (:mod:`lotus_kit.white_lotus.position_code`);
+        a malformed code raises :class:`~lotus_kit.white_lotus.position_code.PositionCodeError` saying why."""
+        from lotus_kit.white_lotus.position_code import decode
+
+        return cls(GameSession(seats=seats, record=decode(code)), **kwargs)
+
     def __init__(self, session: GameSession | None = None, *, players: int = 4, seed: int = 0,
                  flags: Sequence[str] = (), first_emperor: int | None = None, seats: Sequence[str] | None = None,
                  mode: str = "hot-seat", board_width: int = 720, auto_bots: bool = True, **kwargs):

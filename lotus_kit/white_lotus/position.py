@@ -83,9 +83,16 @@ def validate(desc: Mapping[str, Any], rules: RuleSet | None = None) -> list[str]
     return []
 
 
-def position(desc: Mapping[str, Any], rules: RuleSet | None = None) -> State:
-    """The state described by ``desc``, with its phase begun; :class:`PositionError` lists every problem."""
+def position(desc: Mapping[str, Any] | str, rules: RuleSet | None = None) -> State:
+    """The state described by ``desc``, with its phase begun; :class:`PositionError` lists every problem.
+    ``desc`` may also be a position code (:mod:`lotus_kit.white_lotus.position_code`), which carries
+    its own rules: the exact state it stands for."""
     from lotus_kit.white_lotus.engine import _advance, _finish
+
+    if isinstance(desc, str):
+        from lotus_kit.white_lotus.position_code import state_from_code
+
+        return state_from_code(desc)
 
     state = _build(desc, rules or RuleSet())
     ev: list = []
