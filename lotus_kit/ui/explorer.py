@@ -61,6 +61,7 @@ from lotus_kit.core.errors import IllegalAction, LotusKitError, RecordError
 from lotus_kit.core.records import GameRecord, load, loads
 from lotus_kit.ui.board import BoardWidget, LiveFigureWidget
 from lotus_kit.ui.compare import TOPICS, LineDiff, diff
+from lotus_kit.ui.movelist import MoveList
 from lotus_kit.ui.phases.text import box, event_html, linkify, seat_html
 from lotus_kit.ui.session import name_seats
 from lotus_kit.ui.tree import BranchTree, Fill, Line, Node, decision_kind
@@ -88,8 +89,9 @@ from lotus_kit.white_lotus.events import (
     RewardTaken,
 )
 from lotus_kit.white_lotus.game import NAME, new_record
+from lotus_kit.white_lotus.position_code import PositionCodeError, decode, is_code, position_code
 from lotus_kit.white_lotus.scoring import score
-from lotus_kit.white_lotus.seats import seat_name
+from lotus_kit.white_lotus.seats import SEAT_COLOURS, seat_name
 from lotus_kit.white_lotus.state import PHASE_NAMES, State
 
 __all__ = ["CHART_KINDS", "SWING_BUDGET", "Explorer", "describe_action"]
@@ -192,6 +194,11 @@ def _as_record(source: GameRecord | str | os.PathLike | bytes | None) -> GameRec
             return loads(bytes(source).decode("utf-8"))
         except UnicodeDecodeError as exc:
             raise RecordError("record", f"not UTF-8 text ({exc.reason})") from None
+    if is_code(source):                                      # a position code or a share link
+        try:
+            return decode(source)
+        except PositionCodeError as exc:
+            raise RecordError("code", str(exc)) from None
     if isinstance(source, str) and (source.lstrip()[:1] in ("{", "[", '"') or "\n" in source):
         return loads(source)
     path = Path(source)
@@ -278,7 +285,8 @@ class _CardToggles(widgets.VBox):
 
 # -- the explorer -----------------------------------------------------------------------------------------
 class Explorer(widgets.VBox):
-    """The what-if explorer for one recorded game (a :class:`GameRecord`, a path or JSON text;
+    """The what-if explorer for one recorded game (a :class:`GameRecord`, a path, JSON text, or a
+    position code or share link (:mod:`lotus_kit.white_lotus.position_code`), shown at its moment;
     None starts with an empty 4-player game until a record is loaded).
 
     ``fill`` is the default :class:`~lotus_kit.ui.tree.Fill` for the changes (heuristic bots,
@@ -299,7 +307,8 @@ class Explorer(widgets.VBox):
     """
 
     def __init__(self, record: GameRecord | str | os.PathLike | None = None, *, fill: Fill | None = None,
-                 board_width: int = 600, chart: str = "auto", **kwargs: Any):
+                 board_width: int = 700, chart: str = "auto", **kwargs: Any):
+        from_code = is_code(record)
         record = _as_record(record)
         self.tree = BranchTree(record)
         self.node: Node = self.tree.root
@@ -390,11 +399,29 @@ class Explorer(widgets.VBox):
             layout=widgets.Layout(border="1px solid #c9a227", padding="4px 8px", margin="6px 0 0 0",
                                   width="100%"))
         self.change_panel.add_class("lotus-explorer-change")
-        right = widgets.VBox([self.where, self.line_info, self.here, self.change_panel],
-                             layout=widgets.Layout(flex="1 1 380px", min_width="360px", max_width="560px",
+        # the move list, the keys and the tools (export, position code, set up from here)
+        self.moves = MoveList(colours=list(SEAT_COLOURS[: state.players]))
+        self.moves.on_go(self.go)
+        self.moves.on_line(lambda n, k: self.switch(n, step=k))
+        self.moves.on_key(self._on_key)
+        self.moves.on_copied(self._on_copied)
+        self.moves.on_page(self._on_page)
+        self._opened_link = ""
+        self.key_seat = widgets.Dropdown(
+            description="n / N: decisions of", options=[(seat_name(p), p) for p in range(state.players)], value=0,
+            style=label, layout=widgets.Layout(width="230px"),
+            tooltip="n: the next decision of this seat, N: the one before")
+        self.keys_help = widgets.HTML(
+            '<span style="color:#6b6256;font-size:92%">Keys (click the explorer first): ← → a step, Home / End, '
+            "n / N the next / previous decision of the seat chosen</span>")
+        tools = self._build_tools(label)
+        right = widgets.VBox([self.where, self.moves, widgets.HBox([self.key_seat], layout=widgets.Layout(
+                                  align_items="center")), self.keys_help, self.line_info, self.here,
+                              self.change_panel],
+                             layout=widgets.Layout(flex="1 1 380px", min_width="360px", max_width="640px",
                                                    padding="0 0 0 10px"))
-        main = widgets.HBox([self.board, right], layout=widgets.Layout(align_items="flex-start",
-                                                                        flex_flow="row wrap"))
+        main = widgets.HBox([widgets.VBox([self.board, tools]), right],
+                            layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap", width="100%"))
 
         # lines and the diff
         self.lines = widgets.Select(options=[("0 · the original record", 0)], value=0, rows=5,
@@ -440,8 +467,9 @@ class Explorer(widgets.VBox):
         kwargs.setdefault("layout", widgets.Layout(width="100%"))
         chart_row = widgets.HBox([self.chart_kind, self.chart_note], layout=widgets.Layout(align_items="center",
                                                                                         flex_flow="row wrap"))
-        super().__init__([header, self.load_message, timeline, main, chart_row, self.chart_box, self.advice_section,
-                          self.swings_section, lower], **kwargs)
+        self.editor_widget: Any = None
+        super().__init__([header, self.load_message, timeline, main, self.setup_area, chart_row, self.chart_box,
+                          self.advice_section, self.swings_section, lower], **kwargs)
         self.add_class("lotus-explorer")
         for name in ("title", "load_message", "slider", "jump_menu", "where", "line_info", "here", "choice", "target",
                      "side", "cards", "fill_kind", "fill_rest", "replay_button", "change_message", "lines",
@@ -449,9 +477,12 @@ class Explorer(widgets.VBox):
                      "compare_a", "compare_b", "diff_view", "chart_kind", "chart_box", "first_button", "prev_button",
                      "next_button", "last_button", "swings_section", "swing_seats", "swing_rollouts",
                      "swing_alternatives", "swing_decisions", "swing_button", "swing_stop", "swing_progress",
-                     "swing_status", "swing_message", "swing_caption", "swing_table", "advice_section"):
+                     "swing_status", "swing_message", "swing_caption", "swing_table", "advice_section",
+                     "moves", "key_seat", "png_button", "svg_button", "export_message", "code_text", "copy_button",
+                     "code_input", "open_code_button", "code_message", "setup_button", "setup_area"):
             getattr(self, name).add_class("lotus-explorer-" + name.replace("_", "-"))
-        self._line_changed(step=0)
+        # a position code stands for the moment after the decisions it holds
+        self._line_changed(step=self.tree.root.line.steps if from_code else 0)
 
     # -- what is shown ----------------------------------------------------------------------------------
     @property
@@ -503,6 +534,200 @@ class Explorer(widgets.VBox):
     def _phase_starts(self) -> list[tuple[int, int, int]]:
         """(year, phase, first step) of every phase on the line, in order (phase 7: the end)."""
         return self._episodes_for(self.line).phase_starts
+
+    def next_decision(self, seat: int | None = None, forward: bool = True) -> bool:
+        """Show the next (or, ``forward=False``, the previous) step where ``seat`` (default: the seat
+        chosen for the ``n`` key) decides on this line; False, and nothing moves, when there is none."""
+        seat = self.key_seat.value if seat is None else seat
+        actions = self.line.actions
+        steps = range(self.step + 1, len(actions)) if forward else range(self.step - 1, -1, -1)
+        for k in steps:
+            if actions[k].seat == seat:
+                self.go(k)
+                return True
+        return False
+
+    def _on_key(self, key: str) -> None:
+        """The keys of the move list's front end (see :mod:`lotus_kit.ui.movelist`)."""
+        if key == "ArrowLeft":
+            self.prev()
+        elif key == "ArrowRight":
+            self.next()
+        elif key == "Home":
+            self.go(0)
+        elif key == "End":
+            self.go(self.line.steps)
+        elif key in ("n", "N", "p"):
+            forward = key == "n"
+            if not self.next_decision(forward=forward):
+                where = "after" if forward else "before"
+                self._tell(box(f"{seat_name(self.key_seat.value)} has no decision {where} step {self.step} on "
+                               "this line.", "info"))
+
+    # -- tools: export, position code, set up from here ------------------------------------------------
+    def _build_tools(self, label: dict) -> widgets.VBox:
+        self.png_button = widgets.Button(description="PNG", icon="download", layout=widgets.Layout(width="80px"),
+                                         tooltip="Download the board shown as a PNG image")
+        self.svg_button = widgets.Button(description="SVG", icon="download", layout=widgets.Layout(width="80px"),
+                                         tooltip="Download the board shown as an SVG drawing")
+        self.png_button.on_click(lambda _b: self.export_board("png"))
+        self.svg_button.on_click(lambda _b: self.export_board("svg"))
+        self.export_message = widgets.HTML()
+        self.code_text = widgets.Text(value="", placeholder="the code of the step shown", style=label,
+                                      description="Position code", layout=widgets.Layout(width="100%"))
+        self.copy_button = widgets.Button(description="Copy code", icon="copy", layout=widgets.Layout(width="110px"),
+                                          tooltip="Copy the position code of the step shown")
+        self.copy_button.on_click(lambda _b: self.copy_code())
+        self.link_button = widgets.Button(description="Copy link", icon="link", layout=widgets.Layout(width="110px"),
+                                          tooltip="Copy a link to this page that opens the step shown")
+        self.link_button.on_click(lambda _b: self.copy_code(link=True))
+        self.code_input = widgets.Text(value="", placeholder="paste a position code or a share link", style=label,
+                                       description="Open", layout=widgets.Layout(flex="1 1 auto"))
+        self.open_code_button = widgets.Button(description="Open", icon="folder-open",
+                                               layout=widgets.Layout(width="90px"))
+        self.open_code_button.on_click(lambda _b: self.open_code(self.code_input.value))
+        self.code_message = widgets.HTML()
+        self.setup_button = widgets.Button(description="Set up from here", icon="pencil",
+                                           layout=widgets.Layout(width="170px"),
+                                           tooltip="Open the position editor with the position of the step shown")
+        self.setup_button.on_click(lambda _b: self.set_up_from_here())
+        self.setup_area = widgets.VBox(layout=widgets.Layout(width="100%"))
+        row = widgets.Layout(align_items="center", flex_flow="row wrap", width="100%")
+        return widgets.VBox([
+            widgets.HBox([widgets.HTML("<b>Board:</b>&nbsp;"), self.png_button, self.svg_button, self.setup_button,
+                          self.export_message], layout=row),
+            widgets.HBox([self.code_text, self.copy_button, self.link_button], layout=row),
+            widgets.HBox([self.code_input, self.open_code_button], layout=row),
+            self.code_message,
+        ], layout=widgets.Layout(width="100%", max_width="720px"))
+
+    def export_board(self, fmt: str = "png") -> bytes | None:
+        """The board shown as PNG or SVG bytes (rendered by kaleido in the kernel), also handed to the
+        browser as a download; None, with the reason shown, when it cannot be made."""
+        from lotus_kit.views.export import ExportError, to_image
+
+        if fmt not in ("png", "svg"):
+            self.export_message.value = box(escape(f"The board is exported as png or svg, not {fmt!r}."), "error")
+            return None
+        name = f"white-lotus-line{self.node.number}-step{self.step}.{fmt}"
+        t0 = time.perf_counter()
+        try:
+            data = to_image(self.board.figure, format=fmt)
+        except ExportError as exc:
+            self.export_message.value = box(escape(f"No {fmt.upper()}: {exc}"), "error")
+            return None
+        self.timings["export_ms"] = (time.perf_counter() - t0) * 1000
+        self.moves.download(name, "image/png" if fmt == "png" else "image/svg+xml", data)
+        self.export_message.value = box(escape(f"{name} ({len(data) // 1024 + 1} KB) sent to the browser."), "ok")
+        return data
+
+    def code(self) -> str:
+        """The position code of the step shown (see :mod:`lotus_kit.white_lotus.position_code`); ""
+        at the end of the game, which has none (WL-END-2)."""
+        line, k = self.line, self.step
+        try:
+            return position_code(line.states[k], line.states[: k + 1], line.actions[:k])
+        except PositionCodeError:
+            return ""
+
+    def share_link(self) -> str:
+        """The address of the page with ``?code=`` for the step shown (the code alone before the page is known)."""
+        code = self.code()
+        base = self.moves.page_url.split("?")[0].split("#")[0]
+        return f"{base}?code={code}" if base and code else code
+
+    def copy_code(self, link: bool = False) -> str:
+        """Show the code (or the share link) of the step shown and ask the page to copy it."""
+        text = self.share_link() if link else self.code()
+        if not text:
+            self.code_message.value = box("The end of the game has no position code (WL-END-2): step back.", "info")
+            return ""
+        self.code_text.value = text
+        self.moves.copy(text)
+        self.code_message.value = box(escape(f"{'Link' if link else 'Code'} of step {self.step} "
+                                             f"({len(text)} characters) copied."), "ok")
+        return text
+
+    def _on_copied(self, ok: bool, why: str) -> None:
+        if not ok:
+            self.code_message.value = box(escape("The browser did not allow copying: select the text above and "
+                                                 f"copy it yourself ({why})."), "warn")
+
+    def open_code(self, code: str) -> tuple[bool, str]:
+        """Explore the moment a position code (or share link) stands for; a malformed code is refused
+        with the reason and nothing changes."""
+        try:
+            record = decode(code)
+        except PositionCodeError as exc:
+            self.code_message.value = box(escape(str(exc)), "error")
+            return False, str(exc)
+        ok, message = self.load(record)
+        if ok:
+            self.go(self.line.steps)            # the code's moment: after the decisions it holds
+            message = f"Opened the position code: step {self.step} of a position in year {self.state.year}."
+        self.code_message.value = box(escape(message), "ok" if ok else "error")
+        return ok, message
+
+    def _on_page(self, url: str) -> None:
+        """A page opened with ``?code=`` (a share link) shows that position, once."""
+        if "code=" in url and url != self._opened_link and is_code(url.split("#")[0]):
+            self._opened_link = url
+            self.open_code(url)
+
+    def set_up_from_here(self) -> Any:
+        """Open the position editor (:class:`~lotus_kit.ui.editor.PositionEditor`) below with the
+        position of the step shown (mid-phase progress is not part of a position: the editor starts
+        at the beginning of the phase) and return it."""
+        from lotus_kit.ui.editor import PositionEditor
+
+        state = self.state
+        if state.is_over:
+            self._tell(box("The end of the game is not a position to set up (WL-END-2): step back.", "info"))
+            return None
+        for w in self.setup_area.children:
+            w.close()
+        editor = PositionEditor.from_state(state)
+        close = widgets.Button(description="Close the editor", icon="times", layout=widgets.Layout(width="170px"))
+        close.on_click(lambda _b: self._close_setup())
+        self.setup_area.children = (widgets.HTML(
+            f"<h4 style='margin:6px 0'>Position editor: set up from step {self.step} (year {state.year}, "
+            f"phase {int(state.phase)})</h4>"), editor, close)
+        self.editor_widget = editor
+        return editor
+
+    def _close_setup(self) -> None:
+        for w in self.setup_area.children:
+            w.close()
+        self.setup_area.children = ()
+        self.editor_widget = None
+
+    def _refresh_moves(self) -> None:
+        """The move list of the line shown: headings at each phase, the other lines where they leave it."""
+        line = self.line
+        heads = {s: self._phase_label(y, p, s).rsplit(" (", 1)[0] for y, p, s in self._phase_starts()}
+        branches: dict[int, list[dict]] = {}
+        seen: set[tuple[int, Action]] = set()
+        for node in self.tree.walk():
+            if node is self.node:
+                continue
+            other = node.line.actions
+            d = 0
+            for a, b in zip(other, line.actions, strict=False):
+                if a != b:
+                    break
+                d += 1
+            if d >= len(other) or d >= len(line.actions) or (d, other[d]) in seen:
+                continue
+            seen.add((d, other[d]))
+            branches.setdefault(d, []).append(
+                {"n": node.number, "text": describe_action(other[d], line.states[d])})
+        rows = []
+        for k, action in enumerate(line.actions):
+            rows.append({"k": k, "text": describe_action(action, line.states[k]), "seat": action.seat,
+                         "origin": line.origins[k], "head": heads.get(k, ""), "branches": branches.get(k, [])})
+        self.moves.start = heads.get(0, "the start of the game")
+        self.moves.rows = rows
+        self.moves.current = self.step
 
     # -- changing a decision --------------------------------------------------------------------------------
     def change(self, action: Action, fill: Fill | None = None) -> tuple[bool, str]:
@@ -672,6 +897,7 @@ class Explorer(widgets.VBox):
                             f'{escape(str(title)) if title else "a recorded game"} · {root.final.players} players, '
                             f'{root.steps} recorded actions</div>')
         self._line_info()
+        self._refresh_moves()
         self.go(step)
 
     def _phase_label(self, year: int, phase: int, step: int) -> str:
@@ -713,6 +939,8 @@ class Explorer(widgets.VBox):
         if self.change_message.value and self._told_at != (self.node, k):
             self.change_message.value = ""          # it spoke of another step or line
         self.board.show(state)
+        self.moves.current = k
+        self.code_text.value = ""                     # a code shown belongs to the step it was made at
         with self._quiet():
             value = max((s for _y, _p, s in self._phase_starts() if s <= k), default=-1)
             if value in [v for _l, v in self.jump_menu.options]:
