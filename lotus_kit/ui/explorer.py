@@ -725,7 +725,7 @@ class Explorer(widgets.VBox):
         for k, action in enumerate(line.actions):
             rows.append({"k": k, "text": describe_action(action, line.states[k]), "seat": action.seat,
                          "origin": line.origins[k], "head": heads.get(k, ""), "branches": branches.get(k, [])})
-        self.moves.start = heads.get(0, "the start of the game")
+        self.moves.start = "the start of the game"
         self.moves.rows = rows
         self.moves.current = self.step
 

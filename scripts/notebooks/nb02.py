@@ -15,6 +15,13 @@ board follows, and every step is explained with the rules that decide it. At any
 replayed at once: recorded decisions are kept where they still fit, bots fill the gaps, and the
 comparison shows what changed. Your changes are kept as branches; you can always go back to the
 original line.
+
+The **move list** beside the board lists every decision under year and phase headings; click one to
+go there, and your branches appear under the decision they change. Click anywhere in the explorer,
+then use the keys: **← →** a step, **Home / End** the ends, **n / N** the next / previous decision of
+the seat chosen under the list. Under the board: download it as **PNG** or **SVG**, copy the
+**position code** (or a link to this page that opens the step shown), open a code someone sent you,
+or **set up from here** in the position editor.
 """),
 ("code", r"""
 from lotus_kit.ui.compare import diff

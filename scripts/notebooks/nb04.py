@@ -151,4 +151,30 @@ emperor (WL-REB-6); or move Purple to the emperor's side. After the rewards the 
 whoever now owns *more* palaces than the emperor takes the stone (WL-REB-12).
 """),
 ]
+cells += [
+("md", r"""
+## 5. Set up your own rebellion: the position editor
+
+The position above was typed as a description. The **position editor** lets you paint one instead:
+pick a tool (a chip for a seat, a marker, erase), click provinces on the board, fill in hands, VP
+chips, the emperor, the year and the phase. The check under it lists every reason the setup is not
+a possible position (each with its rule id); once it is possible, "Play on from here" opens it at
+a game table. The editor starts here from the rebellion above; in the what-if explorer (notebook
+02) the button "Set up from here" opens the same editor at any step.
+
+Every position also has a **position code**: a short text that `position(...)`, `Explorer(...)`
+and `GameTable.from_code(...)` accept back, to share a position by mail or chat.
+"""),
+("code", r"""
+from lotus_kit.ui.editor import PositionEditor
+from lotus_kit.white_lotus.position_code import position_code
+
+editor = PositionEditor(setup)
+print("a possible position:", editor.reasons == [])
+code = position_code(editor.state())
+print(code)
+assert position(code) == editor.state()
+editor
+"""),
+]
 write(NOTEBOOKS / "04_rebellion_lab.ipynb", cells)

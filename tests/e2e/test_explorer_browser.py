@@ -192,3 +192,82 @@ def test_jupyterlab_explorer_biggest_swings(page: Page, lab_url, shots):
     expect(ex.locator(".lotus-explorer-lines select option")).to_have_count(2, timeout=T)
     expect(ex.locator(".lotus-explorer-line-info")).to_contain_text(
         f"branch of line 0 at step {k}: {describe_action(top['alternative'], state)}", timeout=T)
+
+
+def _plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).replace("&nbsp;", " ")
+
+
+def test_jupyterlab_chart_follows_the_step_keys_and_export(page: Page, lab_url, shots):
+    """The move list and the keys move the explorer; the chart's title names the step and year shown and
+    carries that step's data (the same title the kit computes here); the board downloads as a PNG."""
+    from lotus_kit.ui.explorer import Explorer
+
+    local = Explorer(SHOWCASE)
+    rebellion = next(k for k, s in enumerate(local.line.states) if s.year == 3
+                     and any(type(e).__name__ == "RebellionResolved" for e in s.events))
+    local.chart_kind.value = "rebellion"
+    local.go(rebellion)
+    want_rebellion = _plain(local.chart.layout.title.text)
+    local.chart_kind.value = "auto"
+    local.go(16)
+    want_conflict = _plain(local.chart.layout.title.text)
+    assert "Step 16" in want_conflict and "year 1" in want_conflict and "Jinan" in want_conflict
+
+    log_console(page)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    base, token = lab_url
+    page.goto(f"{base}/lab/tree/explorer.ipynb?reset&token={token}")
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    run_all(page)
+    ex = page.locator(".lotus-explorer")
+    where = ex.locator(".lotus-explorer-where")
+    expect(where).to_contain_text("Step 0 of 310", timeout=90_000)
+    moves = ex.locator(".lotus-moves")
+    expect(moves.locator(".lm-row")).to_have_count(311, timeout=T)
+    expect(moves.locator(".lm-head").first).to_have_text("year 1 · 1 claim provinces", timeout=T)
+    page.screenshot(path=str(shots / "explorer-lab-1440-start.png"))
+    board_box = ex.locator(".lotus-board .js-plotly-plot").first.bounding_box()
+    assert board_box["width"] >= 680                      # the board uses the width
+
+    # a click in the move list: the step after that decision, highlighted; the chart of that step
+    moves.locator(".lm-row[data-step='16']").click()
+    expect(where).to_contain_text("Step 16 of 310", timeout=T)
+    expect(moves.locator(".lm-current")).to_have_attribute("data-step", "16", timeout=T)
+    chart = ex.locator(".lotus-explorer-chart-box .js-plotly-plot")
+    expect(chart.locator(".gtitle")).to_have_text(want_conflict, timeout=T)
+
+    # the rebellion chart a few steps before year 3's rebellion: none (not year 2's), then the keys
+    ex.locator(".lotus-explorer-chart-kind button", has_text="rebellion").click()
+    moves.locator(f".lm-row[data-step='{rebellion - 3}']").click()
+    expect(where).to_contain_text(f"Step {rebellion - 3} of 310", timeout=T)
+    expect(ex.locator(".lotus-explorer-chart-kind")).to_be_visible()
+    expect(ex.locator(".lotus-explorer-chart-box")).to_be_hidden(timeout=T)
+    page.screenshot(path=str(shots / "explorer-lab-1440-no-rebellion-yet.png"))
+    where.click()                                         # focus inside the explorer, on no control
+    for k in range(rebellion - 2, rebellion + 1):
+        page.keyboard.press("ArrowRight")
+        expect(where).to_contain_text(f"Step {k} of 310", timeout=T)
+    expect(chart.locator(".gtitle")).to_have_text(want_rebellion, timeout=T)
+    chart.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "explorer-lab-1440-rebellion.png"))
+    ex.locator(".lotus-explorer-next-button").click()     # a button has focus now: the keys still work
+    expect(where).to_contain_text(f"Step {rebellion + 1} of 310", timeout=T)
+    page.keyboard.press("Home")
+    expect(where).to_contain_text("Step 0 of 310", timeout=T)
+    page.keyboard.press("n")                              # Red's first decision
+    first_red = next(k for k, a in enumerate(local.line.actions) if a.seat == 0)
+    expect(where).to_contain_text(f"Step {first_red} of 310", timeout=T)
+
+    # export: the board as a PNG download
+    with page.expect_download(timeout=60_000) as info:
+        ex.locator(".lotus-explorer-png-button").click()
+    download = info.value
+    assert download.suggested_filename == f"white-lotus-line0-step{first_red}.png"
+    assert Path(download.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    # a narrower screen: the panel goes under the board, nothing is cut off
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    ex.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "explorer-lab-1024.png"))

@@ -217,3 +217,14 @@ def test_export_board_png_and_svg_go_to_the_browser(ex):
 def test_move_list_module_ships_with_the_package():
     assert esm_path("movelist.js").is_file()
     assert "export default" in MoveList._esm if isinstance(MoveList._esm, str) else True
+
+
+def test_game_table_opens_at_a_position_code(ex):
+    from lotus_kit.ui.table import GameTable
+    from lotus_kit.white_lotus.position_code import PositionCodeError
+
+    ex.go(137)
+    table = GameTable.from_code(ex.code(), seats=["human"] * 4)
+    assert table.session.state == ex.state
+    with pytest.raises(PositionCodeError, match="not position data"):
+        GameTable.from_code("WL1.zz")
