@@ -85,7 +85,7 @@ def one_load(browser, url: str, size: tuple[int, int], shot: pathlib.Path | None
 
     page.on("websocket", on_ws)
     t0 = time.perf_counter()
-    page.goto(url)
+    page.goto(url, timeout=180_000)
     page.locator(BOARD_DRAWN).first.wait_for(state="attached", timeout=180_000)
     board = time.perf_counter() - t0
     page.locator(DECISION).first.wait_for(state="visible", timeout=180_000)
