@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from lotus_kit.core.errors import quote
+
 
 @runtime_checkable
 class GameRules(Protocol):
@@ -49,4 +51,4 @@ def get_game(name: str) -> GameRules:
     try:
         return _GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(_GAMES))}") from None
+        raise KeyError(f"unknown game {quote(name)}; known: {', '.join(sorted(_GAMES))}") from None

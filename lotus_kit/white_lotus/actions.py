@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal
 
-from lotus_kit.core.errors import IllegalAction, RecordError
+from lotus_kit.core.errors import IllegalAction, RecordError, quote, shorten
 from lotus_kit.white_lotus.fastrecord import fast_init
 
 Side = Literal["emperor", "rebels"]
@@ -177,7 +177,7 @@ def _convert(kind: str, value: Any, where: str) -> Any:
         return tuple(value)
     expected = {"int": "a whole number", "bool": "true or false", "str": "a text", "cards": "a list of card values",
                 "side": '"emperor" or "rebels"'}[kind]
-    raise RecordError(where, f"expected {expected}{' or null' if optional else ''}, got {value!r}")
+    raise RecordError(where, f"expected {expected}{' or null' if optional else ''}, got {quote(value)}")
 
 
 def action_from_dict(raw: Any, where: str = "action") -> Action:
@@ -187,18 +187,26 @@ def action_from_dict(raw: Any, where: str = "action") -> Action:
     name = raw.get("type")
     cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise RecordError(f"{where}.type", f"unknown action type {name!r}; known: {', '.join(ACTION_TYPES)}")
+        raise RecordError(f"{where}.type", f"unknown action type {quote(name)}; known: {', '.join(ACTION_TYPES)}")
     kwargs = {}
-    names = {f.name for f in fields(cls)}
-    for key in raw:
-        if key != "type" and key not in names:
-            raise RecordError(f"{where}.{key}", f"{name} has no field {key!r}")
-    for f in fields(cls):
-        if f.name in raw:
-            kwargs[f.name] = _convert(_kind(cls, f.name), raw[f.name], f"{where}.{f.name}")
-        elif f.default is MISSING:
-            raise RecordError(f"{where}.{f.name}", f"{name} needs the field {f.name!r}")
+    names, spec = _SHAPES[cls]
+    if not raw.keys() <= names:
+        key = next(k for k in raw if k not in names)
+        raise RecordError(f"{where}.{shorten(str(key), 40)}", f"{name} has no field {quote(key)}")
+    for field_name, kind, required in spec:
+        if field_name in raw:
+            kwargs[field_name] = _convert(kind, raw[field_name], f"{where}.{field_name}")
+        elif required:
+            raise RecordError(f"{where}.{field_name}", f"{name} needs the field {field_name!r}")
     return cls(**kwargs)
+
+
+# per action type: the keys its dict may have, and (field, kind, required) for each field; read once,
+# as looking the dataclass fields up again for every action was most of the time a record took to load
+_SHAPES: dict[type, tuple[frozenset[str], tuple[tuple[str, str, bool], ...]]] = {
+    cls: (frozenset(f.name for f in fields(cls)) | {"type"},
+          tuple((f.name, _kind(cls, f.name), f.default is MISSING) for f in fields(cls)))
+    for cls in ACTION_TYPES.values()}
 
 
 _CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
@@ -247,7 +255,7 @@ def check_action(action: object) -> None:
     spec = _CHECKS.get(cls)
     if spec is None:
         if cls not in ACTION_TYPES.values():
-            raise IllegalAction("WL-INFO-5", f"{action!r} is not an action of this game")
+            raise IllegalAction("WL-INFO-5", f"{quote(action)} is not an action of this game")
         spec = _CHECKS[cls] = tuple((f.name, _kind(cls, f.name)) for f in fields(cls))
     for name, kind in spec:
         value = getattr(action, name)

@@ -24,6 +24,7 @@ from importlib import resources
 from typing import Any
 
 from lotus_kit.core.errors import BoardDataError
+from lotus_kit.core.readonly import ReadOnlyDict
 
 BUILDINGS: tuple[str, ...] = ("P", "T", "R", "F", "V")
 BUILDING_NAMES = {"P": "palace", "T": "temple", "R": "rice field", "F": "fortress", "V": "village"}
@@ -49,7 +50,10 @@ class Province:
 
 @dataclass(frozen=True, slots=True)
 class BoardData:
-    """The whole board file: provinces, edges and the game parameters it carries."""
+    """The whole board file: provinces, edges and the game parameters it carries.
+
+    One board is shared by every game in the process, so its mappings are read-only.
+    """
 
     provinces: tuple[Province, ...]
     edges: tuple[tuple[str, str], ...]
@@ -224,10 +228,10 @@ def parse_board(raw: dict[str, Any]) -> BoardData:
     return BoardData(
         provinces=tuple(provinces),
         edges=tuple((a, b) for a, b in edges),
-        start_chips_base={k: int(v) for k, v in params["start_chips_3_to_5_players"].items()},
-        start_chips_six={k: int(v) for k, v in params["start_chips_6_players"].items()},
-        neutral_mix=mix,
-        building_vp={k: int(v) for k, v in params["building_vp"].items()},
+        start_chips_base=ReadOnlyDict({k: int(v) for k, v in params["start_chips_3_to_5_players"].items()}),
+        start_chips_six=ReadOnlyDict({k: int(v) for k, v in params["start_chips_6_players"].items()}),
+        neutral_mix=ReadOnlyDict(mix),
+        building_vp=ReadOnlyDict({k: int(v) for k, v in params["building_vp"].items()}),
         dragon_bonus=int(params["dragon_bonus"]),
         largest_group_bonus=int(params["largest_group_bonus"]),
     )
@@ -249,7 +253,7 @@ def make_view(data: BoardData, players: int) -> BoardView:
         data=data, players=players, in_play=in_play, in_play_mask=in_mask, adjacency=tuple(adjacency),
         lotus_mask=sum(1 << p.index for p in data.provinces if p.lotus) & in_mask,
         dragon_mask=sum(1 << p.index for p in data.provinces if p.dragon) & in_mask,
-        index_of=index_of,
+        index_of=ReadOnlyDict(index_of),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from lotus_kit.core.errors import IllegalAction
+from lotus_kit.core.errors import IllegalAction, quote
 from lotus_kit.white_lotus.actions import Action, Pass
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.events import EmperorChanged, Event
@@ -55,7 +55,7 @@ def province_index(state: State, pid: object, rule: str) -> int:
     view = VIEWS[state.players]
     i = view.index_of.get(pid) if isinstance(pid, str) else None
     if i is None:
-        illegal(rule, f"there is no province {pid!r} on the board")
+        illegal(rule, f"there is no province {quote(pid)} on the board")
     if not view.in_play_mask >> i & 1:
         illegal("WL-SETUP-1", f"{pname(state, i)} is not in play with {state.players} players")
     return i
@@ -63,7 +63,7 @@ def province_index(state: State, pid: object, rule: str) -> int:
 
 def check_seat(state: State, seat: object) -> int:
     if type(seat) is not int or not 0 <= seat < state.players:
-        illegal("WL-SETUP-1", f"there is no seat {seat!r} in a {state.players}-player game")
+        illegal("WL-SETUP-1", f"there is no seat {quote(seat)} in a {state.players}-player game")
     return seat
 
 

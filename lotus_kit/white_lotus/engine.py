@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from lotus_kit.core.errors import IllegalAction, LotusKitError
+from lotus_kit.core.errors import IllegalAction, LotusKitError, quote
 from lotus_kit.white_lotus import claims, income, rebellion, resolve, territories
 from lotus_kit.white_lotus.actions import WELL_FORMED, Action, check_action
 from lotus_kit.white_lotus.board import BUILDINGS, board_view
@@ -60,7 +60,7 @@ def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
     """
     rules = rules or RuleSet()
     if type(players) is not int or not 3 <= players <= 6:
-        raise LotusKitError(f"WL-SETUP-1: Der weiße Lotus is for 3 to 6 players, not {players!r}")
+        raise LotusKitError(f"WL-SETUP-1: Der weiße Lotus is for 3 to 6 players, not {quote(players)}")
     if first_emperor is not None and (type(first_emperor) is not int or not 0 <= first_emperor < players):
         raise LotusKitError(f"WL-SETUP-6: the first emperor must be a seat from 0 to {players - 1}")
     view = board_view(players)
@@ -139,7 +139,7 @@ def apply(state: State, action: Action) -> State:
     if phase == _OVER:
         illegal("WL-END-2", "the game is over")
     if not 0 <= action.seat < state.players:
-        illegal("WL-SETUP-1", f"there is no seat {action.seat} in a {state.players}-player game")
+        illegal("WL-SETUP-1", f"there is no seat {quote(action.seat)} in a {state.players}-player game")
     if action.phase != phase:
         illegal("WL-YEAR-1", f"it is phase {int(phase)} ({PHASE_NAMES[int(phase)]}); "
                 f"{type(action).__name__} belongs to phase {action.phase} ({PHASE_NAMES[action.phase]})")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lotus_kit.core.errors import LotusKitError, PositionError, RecordError
+from lotus_kit.core.errors import LotusKitError, PositionError, RecordError, quote
 from lotus_kit.core.game import register
 from lotus_kit.core.records import GameRecord
 from lotus_kit.white_lotus import engine
@@ -30,6 +30,12 @@ class WhiteLotus:
         if "position" in setup:
             from lotus_kit.white_lotus.position import position
 
+            # the position holds the players, seed and emperor: a second, ignored copy is refused
+            beside = sorted(set(setup) - {"position"})
+            if beside:
+                raise RecordError(f"setup.{beside[0]}", "a setup with a position takes this from setup.position "
+                                  "(players, seed, emperor); give it there, once")
+
             try:
                 return position(setup["position"], rules)
             except PositionError as exc:
@@ -39,9 +45,9 @@ class WhiteLotus:
         players, seed = setup.get("players"), setup.get("seed", 0)
         first = setup.get("first_emperor")
         if type(players) is not int or not 3 <= players <= 6:
-            raise RecordError("setup.players", f"expected 3 to 6 players, got {players!r}")
+            raise RecordError("setup.players", f"expected 3 to 6 players, got {quote(players)}")
         if type(seed) is not int:
-            raise RecordError("setup.seed", f"expected a whole number, got {seed!r}")
+            raise RecordError("setup.seed", f"expected a whole number, got {quote(seed)}")
         if first is not None and (type(first) is not int or not 0 <= first < players):
             raise RecordError("setup.first_emperor", f"expected a seat from 0 to {players - 1} or null")
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from lotus_kit.core.errors import quote
 from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide, TakeReward
 from lotus_kit.white_lotus.board import bit_list, iter_bits, neighbourhood
 from lotus_kit.white_lotus.cards import card_combos, counts_of
@@ -164,10 +165,10 @@ def _join(state: State, step: RebellionStep, action: JoinSide, ev: list[Event]) 
     cards = action.cards
     n1, n2, n3 = cards.count(1), cards.count(2), cards.count(3)
     if n1 + n2 + n3 != len(cards):
-        illegal("WL-REB-4", f"combat cards have values 1 to 3, not {list(cards)}")
+        illegal("WL-REB-4", f"combat cards have values 1 to 3, not {quote(list(cards))}")
     hand = state.hands[seat]
     if n1 > hand[4] or n2 > hand[5] or n3 > hand[6]:
-        illegal("WL-REB-4", f"you do not hold the combat cards {list(cards)}; you hold "
+        illegal("WL-REB-4", f"you do not hold the combat cards {quote(list(cards))}; you hold "
                 f"{list(hand.combat_cards())}")
     canonical = (3,) * n3 + (2,) * n2 + (1,) * n1
     commit = action if side == action.side and canonical == cards else JoinSide(seat, side, canonical)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from lotus_kit.core.errors import quote
 from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
 from lotus_kit.white_lotus.board import bit_list
 from lotus_kit.white_lotus.cards import Hand, card_combos, default_split, max_payable, splits
@@ -205,7 +206,7 @@ def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
     if known is None:
         n0, n1, n2, n3 = cards.count(0), cards.count(1), cards.count(2), cards.count(3)
         if n0 + n1 + n2 + n3 != len(cards):
-            illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {list(cards)}")
+            illegal("WL-CONF-6", f"influence cards have values 0 to 3, not {quote(list(cards))}")
         # keep the bid in canonical order so equal bids compare equal
         known = (n0, n1, n2, n3, (3,) * n3 + (2,) * n2 + (1,) * n1 + (0,) * n0)
         if len(_CANONICAL) < 4096:
@@ -213,7 +214,7 @@ def _bid(state: State, c: Conflict, action: Bid, ev: list[Event]) -> State:
     n0, n1, n2, n3, canonical = known
     hand = state.hands[seat]
     if n0 > hand[0] or n1 > hand[1] or n2 > hand[2] or n3 > hand[3]:
-        illegal("WL-CONF-6", f"you do not hold the cards {list(cards)}; your influence cards are "
+        illegal("WL-CONF-6", f"you do not hold the cards {quote(list(cards))}; your influence cards are "
                 f"{list(hand.influence_cards())}")
     bid = action if canonical == cards else Bid(seat, target, canonical)
     c = conflict_with_bids(c, (*bids[:k], bid, *bids[k:]))

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
+from lotus_kit.core.errors import quote
+
 # flag name of the spec -> field of RuleSet
 FLAGS: dict[str, str] = {
     "WL_START_COMBAT_SINGLE": "start_combat_single",
@@ -75,7 +77,7 @@ class RuleSet:
         for flag in flags:
             name = FLAGS.get(flag)
             if name is None:
-                raise ValueError(f"unknown variant flag {flag!r}; known flags: {', '.join(FLAGS)}")
+                raise ValueError(f"unknown variant flag {quote(flag)}; known flags: {', '.join(FLAGS)}")
             kwargs[name] = True
         return cls(**kwargs)
 

@@ -4,7 +4,9 @@ the actions it holds. Never another exception, and never a silently different ga
 
 Records come from whole random games (3 to 6 players, some flag sets); hypothesis truncates them,
 puts wrong types into random fields, changes the version, reorders, duplicates and drops actions,
-and names cards, provinces and seats that do not exist.
+and names cards, provinces and seats that do not exist. Hostile records (nested 100,000 levels,
+texts of a million characters, records over the size and action limits, keys named twice, NaN,
+a position beside ignored setup fields, hands larger than the game's cards) fail in one short line.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
 from lotus_kit.white_lotus.game import new_record
 
 FLAGS = [(), ("WL_FINITE_SUPPLY",), ("WL_DESIGNER",), ("WL_ENFORCE_CHIP_LIMIT", "WL_OPTIONAL_PLACEMENT")]
-PLACE = re.compile(r"^(record|format|version|game|rules|meta|setup(\..*)?|actions(\[\d+\](\..*)?)?)$", re.S)
+PLACE = re.compile(r"^(record|format|version|game|rules|meta(\..*)?|setup(\..*)?|actions(\[\d+\](\..*)?)?)$", re.S)
 
 
 def _random_record(players: int, seed: int, flags: tuple[str, ...]):
@@ -52,6 +54,7 @@ def check_loads_and_replays(text: str) -> None:
     except RecordError as exc:
         assert exc.where and PLACE.match(exc.where), f"RecordError names no place: {exc.where!r}"
         assert exc.message
+        assert "\n" not in str(exc) and len(str(exc)) <= 1200, "the error is not one short line"
         return
     # it loaded and replayed: it must be exactly the game of its own actions, one for one
     raw = json.loads(text)
@@ -221,3 +224,93 @@ def test_position_values_that_once_crashed_the_loader_fail_with_setup_position(k
     with pytest.raises(RecordError) as info:
         loads(json.dumps(raw))
     assert info.value.where == "setup.position"
+
+
+# -- hostile records: each reproduced a crash, a hang or a silent change before the limits ---------------
+
+def _with(**fields) -> str:
+    raw = json.loads(TEXTS[0])
+    raw.update(fields)
+    return json.dumps(raw)
+
+
+def _setup_text(setup_json: str) -> str:
+    """A record whose setup is the given JSON text (to write what ``json.dumps`` cannot)."""
+    return _with(setup={"players": 3}, actions=[]).replace('"setup": {"players": 3}', f'"setup": {setup_json}')
+
+
+_HUGE_HANDS = {"players": 4, "phase": 2, "emperor": 2,
+               "owners": {"DATO": [2, "P"], "JINA": [3, "T"], "FENG": [2, "R"], "HENA": [3, "F"], "LUZH": [1, "V"],
+                          "TIAN": [0, "V"]},
+               "neutral": {"CHEN": "P"}, "markers": {"CHEN": [0, 1]},
+               "hands": {str(s): {"influence": [3] * 40 + [2] * 40 + [0]} for s in range(4)}}
+
+HOSTILE = {
+    # RecursionError with a traceback before: the parser recursed once per level
+    "nested 100,000 levels": ('{"meta": ' + "[" * 100_000 + "]" * 100_000 + "}", "record", "depth limit"),
+    "nested in meta": (_with(meta={"x": reduce(lambda inner, _: [inner], range(25), [])}), "record", "depth limit"),
+    # a 1,000,143-character message before: the name was quoted whole
+    "a province name of a million characters": (
+        _with(actions=[{"type": "PlaceMarker", "seat": 0, "province": "x" * 1_000_000}]), "record", "text limit"),
+    # parsed whole (31 s, 806 MB for 100 MB) before the first bad action was found
+    "a record over the size limit": (_with(meta={"pad": ["y" * 1_000] * 4_100}), "record", "size limit"),
+    "more actions than a game has": (_with(actions=[{"type": "Pass", "seat": 0}] * 20_001), "actions", "action limit"),
+    # silently took the last value before
+    "a key twice in the record": (TEXTS[0].replace('"format": "lotus-kit-record"',
+                                                    '"format": "nope", "format": "lotus-kit-record"', 1),
+                                  "format", "twice"),
+    "a key twice in an action": (_with(actions=[]).replace('"actions": []',
+                                                           '"actions": [{"type": "Pass", "seat": 0, "seat": 1}]'),
+                                 "actions[0].seat", "twice"),
+    "a key twice in the setup": (_setup_text('{"players": 4, "players": 3}'), "setup.players", "twice"),
+    # accepted and written back as non-standard JSON before
+    "NaN in meta": (_with(meta={"score": float("nan")}), "meta.score", "NaN"),
+    "Infinity in meta": (_with(meta={"notes": [1, float("inf")]}), "meta.notes[1]", "Infinity"),
+    "NaN as the seed": (_setup_text('{"players": 4, "seed": NaN}'), "setup.seed", "NaN"),
+    # ignored beside a position before
+    "players beside a position": (_setup_text('{"position": {"players": 4}, "players": 99}'), "setup.players",
+                                  "setup.position"),
+    "a seed beside a position": (_setup_text('{"position": {"players": 4}, "seed": "x"}'), "setup.seed",
+                                 "setup.position"),
+    "a first emperor beside a position": (_setup_text('{"position": {"players": 4}, "first_emperor": -5}'),
+                                          "setup.first_emperor", "setup.position"),
+    # 22.9 s and 3 GB for two bot moves before (legal card choices grow as the cube of a hand)
+    "hands larger than the game's cards": (_with(setup={"position": _HUGE_HANDS}, rules=[], actions=[]),
+                                           "setup.position", "WL-COMP-8"),
+    # the process was killed before
+    "a hand of a million cards": (
+        _with(setup={"position": {**_HUGE_HANDS, "hands": {"0": {"combat": [1] * 1_000_000}}}}, rules=[], actions=[]),
+        "setup.position", "WL-COMP-9"),
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_record_fails_in_one_short_line_at_its_place(name):
+    text, where, words = HOSTILE[name]
+    with pytest.raises(RecordError) as info:
+        loads(text).replay()
+    assert info.value.where == where, info.value
+    assert words in info.value.message
+    assert "\n" not in str(info.value) and len(str(info.value)) < 1_000
+    check_loads_and_replays(text)
+
+
+hostile_values = st.one_of(
+    st.just(float("nan")), st.just(float("inf")), st.just(float("-inf")),
+    st.integers(21, 60).map(lambda depth: reduce(lambda inner, _: [inner], range(depth), [])),
+    st.integers(2_001, 50_000).map(lambda n: "z" * n),
+    st.integers(2_001, 5_000).map(lambda n: {"k" * n: 1}))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(k=st.integers(0, len(TEXTS) - 1), data=st.data())
+def test_a_hostile_value_anywhere_fails_with_its_place(k, data):
+    """NaN/Infinity, nesting past the depth limit, texts and keys past the text limit, anywhere."""
+    raw = json.loads(TEXTS[k])
+    raw["meta"] = {"title": "a game"}
+    path = data.draw(st.sampled_from([p for p in _paths(raw) if p]))
+    _set(raw, path, data.draw(hostile_values))
+    text = json.dumps(raw)
+    with pytest.raises(RecordError) as info:
+        loads(text).replay()
+    assert PLACE.match(info.value.where) and len(str(info.value)) < 300

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from lotus_kit.core.errors import IllegalAction, RecordError
-from lotus_kit.core.records import FORMAT, branch, load, loads, save
+from lotus_kit.core.records import FORMAT, GameRecord, branch, load, loads, save
 from lotus_kit.white_lotus.actions import Bid, ChooseProvince
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
@@ -132,3 +132,47 @@ def test_branch_refuses_an_illegal_replacement(game):
     with pytest.raises(IllegalAction):
         branch(record, k, ChooseProvince((record.actions[k].seat + 1) % 4, "NOWHERE"), states)
     assert states[-1].phase == Phase.GAME_OVER
+
+
+def test_a_record_keeps_a_read_only_copy_of_the_setup_and_meta_it_was_given():
+    setup, meta = {"players": 4, "seed": 7}, {"seats": ["human"] * 4}
+    record = GameRecord("white_lotus", setup, meta=meta)
+    setup["players"], meta["seats"][0] = 9, "random"          # the caller's dicts change later ...
+    assert record.setup == {"players": 4, "seed": 7}            # ... the record does not
+    assert record.meta == {"seats": ["human"] * 4}
+    with pytest.raises(TypeError):
+        record.setup["players"] = 9
+    with pytest.raises(TypeError):
+        record.meta["seats"].append("human")
+    out = record.to_dict()                                      # to_dict hands out plain copies
+    out["setup"]["players"] = 3
+    assert record.start().players == 4 and record.to_dict()["setup"]["players"] == 4
+    assert loads(record.to_json()) == record
+
+
+def test_a_record_made_in_python_refuses_nan_and_what_json_cannot_hold():
+    with pytest.raises(RecordError) as info:
+        GameRecord("white_lotus", {"players": 4}, meta={"score": float("nan")})
+    assert info.value.where == "meta.score"
+    with pytest.raises(RecordError) as info:
+        GameRecord("white_lotus", {"players": 4, "seed": {1, 2}})
+    assert info.value.where == "setup.seed"
+
+
+def test_replay_on_the_command_line_prints_one_line_for_a_hostile_record(tmp_path, capsys):
+    from lotus_kit.cli import main
+
+    path = tmp_path / "deep.json"
+    path.write_text('{"meta": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("lotus-kit: record: ") and "depth limit" in err
+
+
+def test_load_refuses_a_file_over_the_size_limit_before_reading_it_whole(tmp_path):
+    path = tmp_path / "big.json"
+    with open(path, "wb") as f:
+        f.truncate(100_000_000)                 # a sparse 100 MB file: parsed whole before the limit
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert info.value.where == "record" and "size limit" in info.value.message
