@@ -234,6 +234,12 @@ def _first_fault(node: Any, where: str = "") -> tuple[str, str] | None:
 
 def loads(text: str | bytes) -> GameRecord:
     """Parse a record from JSON text, checking every field."""
+    return from_dict(parse_json(text))
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON text as Python data, within the limits of a record (size, depth, text length), with a key
+    named twice or ``NaN``/``Infinity`` refused at its place: :class:`RecordError` otherwise."""
     if not isinstance(text, str | bytes | bytearray):
         raise RecordError("record", f"expected JSON text, got {type(text).__name__}")
     if len(text) > MAX_CHARS:
@@ -271,7 +277,7 @@ def loads(text: str | bytes) -> GameRecord:
         found = _first_fault(raw)
         if found:
             raise RecordError(*found)
-    return from_dict(raw)
+    return raw
 
 
 def from_dict(raw: Any) -> GameRecord:

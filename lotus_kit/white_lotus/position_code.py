@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lotus_kit.core.errors import LotusKitError, PositionError, RecordError
-from lotus_kit.core.records import GameRecord
+from lotus_kit.core.records import GameRecord, parse_json
 from lotus_kit.white_lotus.actions import Action, action_from_dict
 from lotus_kit.white_lotus.state import State
 
@@ -159,9 +159,11 @@ def decode(code: str) -> GameRecord:
     except (binascii.Error, zlib.error, ValueError):
         raise PositionCodeError(f"not a position code: the text after {PREFIX} is not position data") from None
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise PositionCodeError("not a position code: its data is not JSON (was it cut short?)") from None
+        data = parse_json(raw)          # a record's limits: nesting, texts, keys named twice, NaN
+    except RecordError as exc:
+        if exc.message.startswith("not valid"):
+            raise PositionCodeError("not a position code: its data is not JSON (was it cut short?)") from None
+        raise PositionCodeError(f"not a position code: its data is refused ({exc})") from None
     if not isinstance(data, dict) or set(data) != {"p", "r", "a"}:
         raise PositionCodeError("not a position code: its data lacks the position, rules or actions")
     desc, flags, actions = data["p"], data["r"], data["a"]
@@ -173,7 +175,10 @@ def decode(code: str) -> GameRecord:
         parsed = tuple(action_from_dict(a, f"a[{i}]") for i, a in enumerate(actions))
     except (RecordError, LotusKitError, ValueError, TypeError) as exc:
         raise PositionCodeError(f"not a position code: a decision in it is malformed ({exc})") from None
-    return GameRecord(NAME, {"position": desc}, tuple(flags), parsed, {"title": "a shared position"})
+    try:
+        return GameRecord(NAME, {"position": desc}, tuple(flags), parsed, {"title": "a shared position"})
+    except RecordError as exc:
+        raise PositionCodeError(f"not a position code: {exc}") from None
 
 
 def state_from_code(code: str) -> State:

@@ -138,3 +138,26 @@ def test_board_data_handed_out_with_a_state_is_read_only():
             mapping.pop(key)
     assert data.neutral_mix == {"P": 4, "T": 5, "R": 7, "F": 7, "V": 16}       # WL-COMP-2
     assert new_game(4, seed=2).pool and board_view(4).index_of["CHEN"] == state.board.index_of["CHEN"]
+
+
+def _code(raw: bytes) -> str:
+    import base64
+    import zlib
+
+    return "WL1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("raw, words", [
+    (b'{"p": ' + b"[" * 500_000 + b"]" * 500_000 + b', "r": [], "a": []}', "depth limit"),
+    (b'{"p": {"players": NaN}, "r": [], "a": []}', "p.players: NaN"),
+    (b'{"p": {"players": 4}, "r": [], "a": [], "a": []}', "a: this key appears twice"),
+], ids=["nested 500,000 levels", "NaN", "a key twice"])
+def test_a_hostile_position_code_is_refused_in_one_line(raw, words):
+    """A 1,362-character code nested 500,000 levels deep once ended in RecursionError."""
+    from lotus_kit.white_lotus.position_code import PositionCodeError
+
+    code = _code(raw)
+    assert len(code) < 2_000
+    with pytest.raises(PositionCodeError) as info:
+        position(code)
+    assert words in str(info.value) and "\n" not in str(info.value) and len(str(info.value)) < 300
