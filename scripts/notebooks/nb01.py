@@ -25,11 +25,9 @@ run its widget's cell again.
 ("code", r"""
 import re
 
-import ipywidgets as widgets
-
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.ui import BoardWidget, ConflictsPanel, GameSession
-from lotus_kit.ui.phases import Walkthrough
+from lotus_kit.ui.phases import PhaseBox, Walkthrough
 from lotus_kit.white_lotus.actions import Bid, DeclareRebellion, JoinSide
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply
@@ -169,7 +167,7 @@ lab_start = position({"players": 4, "phase": 2, "emperor": YELLOW, "owners": lot
 lab_start = apply(apply(lab_start, Bid(BLUE, RED, (3, 1))), Bid(GREEN, RED, (2,)))
 lab = GameSession.from_state(lab_start, seats=["human"] * 4)
 lab_board = BoardWidget(lab.state, width=620)
-widgets.VBox([ConflictsPanel(lab, lab_board, seat=RED), lab_board])
+PhaseBox([ConflictsPanel(lab, lab_board, seat=RED), lab_board])
 """),
 ("code", r"""
 my_bid = Bid(seat=RED, target=BLUE, cards=(3, 2, 2))      # your answer: name Blue with 3+2+2 = 7

@@ -34,7 +34,7 @@ from lotus_kit.ui.phases.gameover import GameOverPanel
 from lotus_kit.ui.phases.income import IncomePanel
 from lotus_kit.ui.phases.rebellion import RebellionPanel
 from lotus_kit.ui.phases.territories import TerritoriesPanel
-from lotus_kit.ui.phases.walkthrough import Walkthrough
+from lotus_kit.ui.phases.walkthrough import PhaseBox, Walkthrough
 
 PANELS: dict[int, type[PhasePanel]] = {
     1: ClaimsPanel, 2: ConflictsPanel, 3: EmperorPanel, 4: RebellionPanel, 5: IncomePanel, 6: TerritoriesPanel,
@@ -51,6 +51,7 @@ __all__ = [
     "EmperorPanel",
     "GameOverPanel",
     "IncomePanel",
+    "PhaseBox",
     "PhasePanel",
     "RebellionPanel",
     "TerritoriesPanel",

@@ -32,7 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from lotus_kit.ui.board import BoardWidget
+from lotus_kit.ui.board import BoardWidget, SyncOnDisplay
 from lotus_kit.ui.phases.base import PhasePanel
 from lotus_kit.ui.phases.claims import ClaimsPanel
 from lotus_kit.ui.phases.conflicts import ConflictsPanel
@@ -44,7 +44,7 @@ from lotus_kit.ui.phases.territories import TerritoriesPanel
 from lotus_kit.ui.session import GameSession
 from lotus_kit.white_lotus.bots import Bot
 
-__all__ = ["END", "Walkthrough"]
+__all__ = ["END", "PhaseBox", "Walkthrough"]
 
 END = 7
 """The section key of the rest of the game (phase 7 is the end of the game)."""
@@ -53,6 +53,11 @@ _PANELS: dict[int, type[PhasePanel]] = {
     1: ClaimsPanel, 2: ConflictsPanel, 3: EmperorPanel, 4: RebellionPanel, 5: IncomePanel, 6: TerritoriesPanel,
     END: GameOverPanel,
 }
+
+
+class PhaseBox(SyncOnDisplay, widgets.VBox):
+    """A panel with its board (or any widgets) in a column; when displayed it first sends its figures
+    whole, so a board changed before it reached the screen is drawn as it is now."""
 
 
 class Walkthrough:
@@ -127,7 +132,7 @@ class Walkthrough:
         year = None if phase == END else self.year
         panel = _PANELS[phase](session, shown, year=year, **kwargs)
         self.panels[phase] = panel
-        box = widgets.VBox([panel, shown] if shown is not None else [panel])
+        box = PhaseBox([panel, shown] if shown is not None else [panel])
         box.add_class("lotus-walkthrough-section")
         return box
 
