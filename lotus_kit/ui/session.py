@@ -29,13 +29,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError
-from lotus_kit.core.records import GameRecord, loads
+from lotus_kit.core.records import GameRecord, loads, redacted
 from lotus_kit.white_lotus.actions import Action
 from lotus_kit.white_lotus.bots import BOTS, make_bot
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
 from lotus_kit.white_lotus.events import Event, PhaseStarted
 from lotus_kit.white_lotus.game import NAME, new_record
+from lotus_kit.white_lotus.observation import public_event
 from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.redaction import FULL_NOTE
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.seats import SEAT_NAMES, plain_names
 from lotus_kit.white_lotus.state import Phase, State
@@ -142,6 +144,11 @@ class GameSession:
                  seats: Sequence[str] | None = None, bot_seed: int = 0, *, record: GameRecord | None = None,
                  origin: State | None = None):
         self.bot_seed = bot_seed
+        self.viewer: int | None = None
+        """Whose eyes the log is for: None sees every event as it happened (an open table, the
+        explorer); a seat sees the events as ``observation(state, seat)`` shows them; -1 only what
+        everyone may see (WL-INFO-1/2). :meth:`log_for`, :meth:`events_since` and :meth:`act`'s
+        answer follow it."""
         self._observers: list[Observer] = []
         self.observer_errors: list[BaseException] = []
         self.message = ""
@@ -272,13 +279,21 @@ class GameSession:
         return legal_actions(self.state, seat) if seat in self.to_act() else []
 
     def log_for(self, year: int | None = None, phase: int | None = None) -> list[LogEntry]:
-        """The log entries of one year and/or phase (the current year when ``year`` is None)."""
+        """The log entries of one year and/or phase (the current year when ``year`` is None), as
+        :attr:`viewer` may see them."""
         year = self.state.year if year is None else year
-        return [e for e in self.log if e.year == year and (phase is None or e.phase == phase)]
+        return self.seen([e for e in self.log if e.year == year and (phase is None or e.phase == phase)])
 
     def events_since(self, index: int) -> list[LogEntry]:
-        """The log entries of the states after ``states[index]``."""
-        return [e for e in self.log if e.index > index]
+        """The log entries of the states after ``states[index]``, as :attr:`viewer` may see them."""
+        return self.seen([e for e in self.log if e.index > index])
+
+    def seen(self, entries: Iterable[LogEntry]) -> list[LogEntry]:
+        """``entries`` as :attr:`viewer` may see them: no seed, no other seat's card values."""
+        if self.viewer is None:
+            return list(entries)
+        viewer = self.viewer
+        return [LogEntry(e.index, e.year, e.phase, public_event(e.event, viewer), e.actor) for e in entries]
 
     # -- changing the game -----------------------------------------------------------------------------
     def act(self, action: Action, *, run_bots: bool = True, actor: str = "human") -> tuple[bool, str]:
@@ -403,21 +418,30 @@ class GameSession:
         self._notify("seats")
 
     # -- saving and loading -----------------------------------------------------------------------------
-    def to_json(self) -> str:
+    def to_json(self, seat: int | Literal["full"] | None = "full") -> str:
         """The game so far as record JSON (setup, variant flags, one action per line).
-        Raises :class:`LotusKitError` when the session started from a state no record can describe."""
+
+        ``"full"`` (default) writes everything, the seed included: ``meta["secrets"]`` says that
+        the seed predicts every draw and that sealed choices are in it. A seat (or None: only what
+        everyone may know) writes the record redacted for it (:func:`lotus_kit.core.records.redacted`).
+        Raises :class:`LotusKitError` when the session started from a state no record can describe,
+        or when a record from a set-up position is to be redacted."""
         record = self.record
         if record is None:
             raise LotusKitError("this game started from a position inside a phase that a record cannot describe; "
                                 "it cannot be saved (start it from the position editor or a record instead)")
         meta = dict(record.meta)
         meta["seats"] = list(self.seats)
-        return GameRecord(record.game, record.setup, record.flags, record.actions, meta).to_json()
+        record = GameRecord(record.game, record.setup, record.flags, record.actions, meta)
+        if seat != "full":
+            return redacted(record, seat).to_json()
+        meta["secrets"] = FULL_NOTE
+        return record.to_json()
 
-    def save(self) -> tuple[bool, str]:
-        """``(True, record JSON)`` or ``(False, why it cannot be saved)``."""
+    def save(self, seat: int | Literal["full"] | None = "full") -> tuple[bool, str]:
+        """``(True, record JSON)`` or ``(False, why it cannot be saved)``; ``seat`` as in :meth:`to_json`."""
         try:
-            return True, self.to_json()
+            return True, self.to_json(seat)
         except LotusKitError as exc:
             return self._answer(False, str(exc))
 
@@ -449,8 +473,15 @@ class GameSession:
         if run_bots:
             self._run_bots()
         st = self.state
-        self._answer(True, f"Loaded a {st.players}-player game with {len(record.actions)} actions: "
-                           f"year {st.year}, phase {int(st.phase)}.")
+        text = (f"Loaded a {st.players}-player game with {len(record.actions)} actions: "
+                f"year {st.year}, phase {int(st.phase)}.")
+        if isinstance(record.meta, dict) and "redacted_for" in record.meta:
+            who = record.meta["redacted_for"]
+            who = "everyone" if who == "public" else self.name(who) if isinstance(who, int) else str(who)
+            text += (f" It is a record shared for {who}: the seed, other seats' sealed choices and card values "
+                     "are stood in for, so it shows the game as that seat knew it; played on, it is not the "
+                     "real game (WL-INFO-1).")
+        self._answer(True, text)
         self._notify("load")
         return True, self.message
 

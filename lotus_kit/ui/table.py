@@ -4,19 +4,25 @@
 :class:`~lotus_kit.ui.board.BoardWidget` and the phase panels of :mod:`lotus_kit.ui.phases`:
 
 - seats are humans or bots (``random`` / ``heuristic``), chosen per seat in the setup;
-- **hot seat** mode shows only the acting human's hand and, whenever another human must act, hides
-  everything private behind a "pass the screen to <seat>" step (built on
-  :func:`lotus_kit.white_lotus.observation.observation`); **open** mode (teaching) shows every hand and
-  lets the teacher act for any seat ("Play as");
+- **hot seat** mode shows a seat's hand and private choices only after the screen was passed to it
+  ("pass the screen to <seat>"), and only for decisions made with hidden cards (bids, sides, income,
+  refunds); public decisions (markers, the emperor's choices, chips) are taken in the public view
+  with no hand-off. What the page holds is built from
+  :func:`lotus_kit.white_lotus.observation.observation`: before a hand-off every panel that held a
+  seat's private data is closed (its widgets leave the browser) and the next seat gets new ones.
+  A reveal of sealed choices (bids and pressures, sides, income) is shown to everyone before the
+  screen moves on. Mid-game saves write only what everyone may know (a redacted record) unless
+  everyone agrees; the seed of the game is never shown; **open** mode (teaching) shows every hand
+  and lets the teacher act for any seat ("Play as"), and during a hot-seat game only once everyone
+  agrees;
 - the phase panel changes with the phase; after a human's move closes phase 2 or 4, the table keeps
   showing its outcome (the reveal, the tally) until "Continue" is pressed;
 - undo the last human action, save the record (download link or text) and load one (text or file);
 - a scrolling event log (newest first) and the score table.
 
 >>> t = GameTable(players=3, seed=4, seats=["human", "heuristic", "heuristic"], first_emperor=0)
->>> t.view_phase, t.session.human_to_act(), t.curtain.layout.display   # hot seat: Red gets the screen first
-(1, [0], 'flex')
->>> t.curtain_button.click()
+>>> t.view_phase, t.session.human_to_act(), t.curtain.layout.display   # a marker is public: no hand-off
+(1, [0], 'none')
 >>> t.board.click("CHEN")           # Red's first marker, then the bots place theirs
 >>> 0 in t.session.state.markers_on("CHEN")
 True
@@ -25,6 +31,7 @@ True
 from __future__ import annotations
 
 import base64
+import secrets
 from collections.abc import Sequence
 from html import escape
 
@@ -35,6 +42,8 @@ from lotus_kit.ui.phases import PANELS, PhasePanel, decision_text, hand_html, sc
 from lotus_kit.ui.phases.text import box, events_html, linkify, seat_html
 from lotus_kit.ui.session import SEAT_KINDS, GameSession
 from lotus_kit.white_lotus import rules as rules_module
+from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome, TakeRefund
+from lotus_kit.white_lotus.events import Event
 from lotus_kit.white_lotus.observation import observation
 from lotus_kit.white_lotus.rules import FLAGS
 from lotus_kit.white_lotus.seats import SEAT_NAMES
@@ -48,6 +57,20 @@ NAV = [("1 Claims", 1), ("2 Conflicts", 2), ("3 Emperor", 3), ("4 Rebellion", 4)
 HOLD_AFTER = (2, 4)       # phases whose outcome stays on show after a human's move closes them
 LOG_LIMIT = 200           # log entries shown (newest first)
 AUTO = -1                 # "Play as": whoever must act
+NOBODY = -1               # a panel's seat that acts for nobody: it shows only what is public
+PRIVATE_DECISIONS = (Bid, JoinSide, TakeIncome, TakeRefund)
+"""Decisions made with one's hidden cards (WL-INFO-1): only these need the screen passed to the seat."""
+REVEALS = ("ConflictRound", "RebellionResolved", "IncomeTaken")
+"""Events that reveal sealed choices (WL-INFO-3): the table shows them to everyone before a hand-off."""
+
+
+def close_tree(widget: widgets.Widget) -> None:
+    """Close ``widget`` and every widget inside it: a closed widget's model leaves the browser, so
+    what it held (a hand, a bid) is gone from the page, not merely hidden."""
+    for child in getattr(widget, "children", ()) or ():
+        if isinstance(child, widgets.Widget):
+            close_tree(child)
+    widget.close()
 
 
 class GameTable(SyncOnDisplay, widgets.VBox):
@@ -85,12 +108,19 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.view_phase = 1
         self.held = False
         self._syncing = False
+        self.reveal: list[Event] = []            # hot seat: revealed sealed choices everyone sees first
+        self._before_reveal: int | None = None   # who had the screen when the reveal came
+        self._panels_for: int | None = None      # whose private data the panels may hold
+        self._seen = 0                           # the last state the table has shown
+        self._open_agreed = mode == "open"
 
         # -- setup ------------------------------------------------------------------------------------
-        first = session.states[0]
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=session.players, description="Players",
                                         layout=widgets.Layout(width="160px"))
-        self.seed = widgets.IntText(value=first.seed, description="Seed", layout=widgets.Layout(width="180px"))
+        # the seed of the game being played is never put here: it predicts every draw (WL-INFO-1)
+        self.seed = widgets.Text(value="", placeholder="random", description="Seed",
+                                 tooltip="A whole number for a repeatable new game; empty: a random one",
+                                 layout=widgets.Layout(width="180px"))
         emperors = [("drawn at random", AUTO), *zip(SEAT_NAMES, range(6), strict=False)]
         self.first_emperor = widgets.Dropdown(options=emperors,
                                               value=AUTO if first_emperor is None else first_emperor,
@@ -107,7 +137,10 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             dd.observe(lambda change, s=s: self._seat_kind_changed(s, change["new"]), "value")
         self.mode = widgets.ToggleButtons(options=[(v, k) for k, v in MODES.items()], value=mode,
                                           style={"button_width": "auto"})
-        self.mode.observe(lambda _c: self.refresh(), "value")
+        self.mode.observe(self._mode_changed, "value")
+        self.open_confirm = widgets.Button(description="Everyone agrees: open every hand", button_style="danger",
+                                           icon="eye", layout=widgets.Layout(width="auto", display="none"))
+        self.open_confirm.on_click(lambda _b: self._open_with_consent())
         self.auto_bots = widgets.Checkbox(value=auto_bots, description="Bots play on by themselves", indent=False)
         self.auto_bots.observe(lambda _c: self._auto_changed(), "value")
         self.new_button = widgets.Button(description="New game", button_style="primary", icon="refresh")
@@ -118,7 +151,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             widgets.HTML("<b>Who plays each seat</b> (changes apply at once; bots decide from what their seat "
                          "may see):"),
             widgets.HBox(self.seat_kinds, layout=widgets.Layout(flex_flow="row wrap")),
-            self.flags, widgets.HBox([self.mode, self.auto_bots]), self.new_button])
+            self.flags, widgets.HBox([self.mode, self.open_confirm, self.auto_bots]), self.new_button])
         self.setup = widgets.Accordion([setup], titles=("Game setup: players, seats, variants, mode",))
         self.setup.selected_index = None
 
@@ -142,14 +175,19 @@ class GameTable(SyncOnDisplay, widgets.VBox):
                                     layout=widgets.Layout(display="none", border="2px dashed #c9a227",
                                                           padding="16px", align_items="center"))
         self.curtain.add_class("lotus-curtain")
-        self.panels: dict[int, PhasePanel] = {
-            k: cls(session, self.board, standalone=False, run_bots=auto_bots, active=False)
-            for k, cls in PANELS.items()}
+        self.panels: dict[int, PhasePanel] = self._new_panels(auto_bots)
         self.panel_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.hand = widgets.HTML()
         self.play_as = widgets.Dropdown(description="Play as", options=[("whoever must act", AUTO)], value=AUTO,
                                         layout=widgets.Layout(width="260px"))
         self.play_as.observe(lambda _c: self.refresh(), "value")
+        self.show_hand = widgets.Button(description="Show my hand", icon="eye", layout=widgets.Layout(width="auto"),
+                                        tooltip="Only when nobody else can see the screen")
+        self.show_hand.on_click(lambda _b: self.reveal_screen())
+        self.public_turn = widgets.HTML()
+        self.public_box = widgets.HBox([self.public_turn, self.show_hand],
+                                       layout=widgets.Layout(display="none", align_items="center"))
+        self.public_box.add_class("lotus-public-turn")
         self.undo_button = widgets.Button(description="Undo", icon="undo",
                                           tooltip="Take back the last human move (and the bot moves after it)")
         self.undo_button.on_click(lambda _b: self.undo())
@@ -158,7 +196,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.bot_button.on_click(lambda _b: self._bot_step())
         self.message = widgets.HTML()
         right = widgets.VBox(
-            [self.nav, self.banner_box, self.curtain, self.panel_box, self.hand,
+            [self.nav, self.banner_box, self.curtain, self.public_box, self.panel_box, self.hand,
              widgets.HBox([self.undo_button, self.bot_button, self.play_as],
                           layout=widgets.Layout(flex_flow="row wrap")),
              self.message],
@@ -172,6 +210,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.save_button = widgets.Button(description="Save", icon="save", tooltip="Write the record below")
         self.save_button.on_click(lambda _b: self.save())
         self.download = widgets.HTML()
+        self.save_full = widgets.Checkbox(value=False, indent=False,
+                                          description="Everyone agrees: the full record (hands, sealed choices, seed)")
         self.record_text = widgets.Textarea(placeholder="A game record (JSON) appears here on Save; paste one and "
                                             "press Load", layout=widgets.Layout(width="98%", height="140px"))
         self.load_button = widgets.Button(description="Load from text", icon="upload")
@@ -180,7 +220,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
                                          description="Load a file")
         self.upload.observe(self._uploaded, "value")
         self.load_feedback = widgets.HTML()
-        saving = widgets.VBox([widgets.HBox([self.save_button, self.download]), self.record_text,
+        saving = widgets.VBox([widgets.HBox([self.save_button, self.save_full, self.download]), self.record_text,
                                widgets.HBox([self.load_button, self.upload]), self.load_feedback])
         self.records = widgets.Accordion([saving], titles=("Save / load the game record",))
         self.records.selected_index = None
@@ -199,33 +239,73 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         if auto_bots:
             session.run_bots()
         self.view_phase = self._current_phase()
+        self._seen = len(session.states) - 1
         self.refresh()
 
     # -- the session --------------------------------------------------------------------------------------
     def set_session(self, session: GameSession) -> None:
-        """Play another game at this table (the widgets stay; the board is updated in place)."""
+        """Play another game at this table (the board is updated in place; the panels are new)."""
         self.session.unobserve(self._changed)
+        self.session.viewer = None
         self.session = session
-        for panel in self.panels.values():
-            panel.session = session
-            panel.feedback.value = ""
         session.observe(self._changed)
-        self.screen_seat = None
+        self._forget_screen(every=True)
         self.held = False
         self._sync_setup()
         if self.auto_bots.value:
             session.run_bots()
         self.view_phase = self._current_phase()
+        self._seen = len(session.states) - 1
         self.board.show(session.state)
         self.refresh()
 
     def new_game(self) -> None:
-        """Start a new game from the setup widgets."""
+        """Start a new game from the setup widgets. An empty seed box deals a random game whose
+        seed nobody at the table sees (it predicts every draw, WL-INFO-1)."""
         n = self.players.value
         seats = [dd.value for dd in self.seat_kinds[:n]]
         first = self.first_emperor.value if 0 <= self.first_emperor.value < n else None
-        self.set_session(GameSession(n, self.seed.value, self.flags.value, first, seats))
-        self.message.value = box(f"New {n}-player game, seed {self.seed.value}.", "ok")
+        typed = self.seed.value.strip()
+        try:
+            seed = int(typed) if typed else secrets.randbelow(2**31)
+        except ValueError:
+            self.message.value = box(f"Seed: a whole number, or empty for a random game (not {typed!r}).", "error")
+            return
+        if self.mode.value == "hot-seat":
+            self._open_agreed = False
+        self.set_session(GameSession(n, seed, self.flags.value, first, seats))
+        self.seed.value = ""
+        self.message.value = box(f"New {n}-player game" + (f", seed {seed}." if typed else "."), "ok")
+
+    def _new_panels(self, run_bots: bool) -> dict[int, PhasePanel]:
+        self._touched: set[int] = set()          # the panels shown since they were made
+        return {k: cls(self.session, self.board, standalone=False, run_bots=run_bots, active=False)
+                for k, cls in PANELS.items()}
+
+    def _new_panel(self, phase: int) -> PhasePanel:
+        return PANELS[phase](self.session, self.board, standalone=False, run_bots=self.auto_bots.value,
+                             active=False)
+
+    def _retire_panels(self, every: bool = False) -> None:
+        """Close the panels that were on show (their widgets leave the browser with whatever they
+        held) and make new ones: a seat's cards and choices never stay in the page for the next seat
+        (WL-INFO-1). A panel never shown holds nothing (a hidden panel does not refresh)."""
+        old = self.panels
+        gone = set(old) if every else self._touched
+        self.panels = {k: self._new_panel(k) if k in gone else panel for k, panel in old.items()}
+        self.panel_box.children = ()
+        for k in gone:
+            close_tree(old[k])
+        self._panels_for = None
+        self._touched = set()
+
+    def _forget_screen(self, every: bool = False) -> None:
+        """Nobody's private view is on the screen any more (new game, load, undo): the panels shown
+        are made anew from the state (``every``: all of them, for another session)."""
+        self.screen_seat = None
+        self._before_reveal = None
+        self.reveal = []
+        self._retire_panels(every)
 
     def _sync_setup(self) -> None:
         self._syncing = True
@@ -272,7 +352,30 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         if change in ("undo", "load", "seats"):
             self.held = False
             self.view_phase = now
+        if change in ("undo", "load"):
+            # every panel is made anew from the state after the undo: nothing of the undone move stays
+            self._forget_screen()
+        elif change == "action" and self.mode.value == "hot-seat":
+            self._catch_reveal()
+        self._seen = len(session.states) - 1
         self.refresh()
+
+    def _catch_reveal(self) -> None:
+        """Hot seat: when sealed choices were revealed since the table last showed the game, keep
+        the reveal (as everyone may see it) on the screen until "Continue" (WL-INFO-2, WL-INFO-3)."""
+        s = self.session
+        viewer = s.viewer
+        s.viewer = NOBODY
+        try:
+            new = [e.event for e in s.events_since(self._seen) if e.event.kind != "PhaseStarted"]
+        finally:
+            s.viewer = viewer
+        if not any(ev.kind in REVEALS for ev in new):
+            return
+        if not self.reveal:
+            self._before_reveal = self.screen_seat
+        self.reveal = [*self.reveal, *new]
+        self.screen_seat = None
 
     def _human_acted_in(self, phase: int) -> bool:
         """Whether the last human action of the session was taken in ``phase`` of the current year or
@@ -297,21 +400,48 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.nav.value = 4 if view == 3 and now == 4 else view
         finally:
             self._syncing = False
-        # hold banner
-        if self.held and view != now:
-            nxt = "the final score" if state.is_over else f"phase {now}: {PHASE_NAMES[now]}"
-            self.banner.value = box(f"Phase {view} is over. Read what happened below, then continue to {nxt}.", "warn")
-            self.continue_button.description = f"Continue to {nxt}"
-            self.banner_box.layout.display = "flex"
-        else:
-            self.held = False
-            self.banner_box.layout.display = "none"
         # who acts and what the screen may show
         humans = s.human_to_act()
         hot = self.mode.value == "hot-seat"
         need = humans[0] if humans else None
-        curtain = hot and need is not None and need != self.screen_seat
+        private = need is not None and self._private_decision(need)
+        curtain = False
+        if not hot:
+            self.screen_seat = None
+            s.viewer = None
+            panel_seat = None if self.play_as.value == AUTO else self.play_as.value
+        elif self.reveal:
+            # everyone looks at the reveal together: the public view, nobody acts from it
+            panel_seat = NOBODY
+        elif need is None:
+            # bots to act or the game over: whoever has the screen keeps it while the game is on
+            if state.is_over:
+                self.screen_seat = None
+            panel_seat = NOBODY
+        elif private:
+            curtain = need != self.screen_seat
+            panel_seat = need
+        else:
+            # a public decision (a marker, the emperor's choice, a chip): no hand-off; a seat's own
+            # private view stays only while that seat is the one acting
+            if self.screen_seat != need:
+                self.screen_seat = None
+            panel_seat = need
+        if hot:
+            s.viewer = self.screen_seat if self.screen_seat is not None and not curtain else NOBODY
+        owner = None if not hot else None if curtain else self.screen_seat
+        if self._panels_for is not None and self._panels_for != owner:
+            self._retire_panels()            # the previous seat's panels leave the page
+        self._panels_for = owner
+        self._show_banner(state, view, now, need, private)
         self.play_as.layout.display = "none" if hot else "flex"
+        if hot and not curtain and not self.reveal and need is not None and self.screen_seat != need:
+            self.public_turn.value = (f"{seat_html(need, s.who(need))} to act: a public decision, no need to pass "
+                                      "the screen " + linkify("(WL-INFO-2).") + " ")
+            self.show_hand.description = f"I am {s.name(need)}: show my hand"
+            self.public_box.layout.display = "flex"
+        else:
+            self.public_box.layout.display = "none"
         if curtain:
             # nothing private stays in the page behind the curtain, not even hidden
             name = s.name(need)
@@ -326,13 +456,12 @@ class GameTable(SyncOnDisplay, widgets.VBox):
                 panel.active = False
         else:
             self.curtain.layout.display = "none"
-            seat = (self.screen_seat if need is not None and need == self.screen_seat else None) if hot \
-                else (None if self.play_as.value == AUTO else self.play_as.value)
             for k, panel in self.panels.items():
-                panel.seat = seat
+                panel.seat = panel_seat
                 if k not in shown:
                     panel.active = False
             self.panel_box.children = tuple(self.panels[k] for k in shown)
+            self._touched.update(shown)
             for k in shown:
                 self.panels[k].invalidate()
                 self.panels[k].active = True          # refreshes it, once
@@ -341,6 +470,30 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.undo_button.disabled = not s.actions
         self.event_log.value = self._log_html()
         self.scores.value = score_html(state)
+
+    def _private_decision(self, seat: int) -> bool:
+        """Whether ``seat`` decides now with its hidden cards (a bid, a side, income, a refund)."""
+        return any(isinstance(a, PRIVATE_DECISIONS) for a in self.session.legal(seat))
+
+    def _show_banner(self, state: State, view: int, now: int, need: int | None, private: bool) -> None:
+        """The banner above the panels: a reveal everyone sees, or a phase outcome held on show."""
+        if self.reveal:
+            nxt = ""
+            if need is not None and private and need != self._before_reveal:
+                nxt = f": then pass the screen to {self.session.name(need)}"
+            self.banner.value = box(
+                "<b>Revealed</b> " + linkify("(WL-INFO-2, WL-INFO-3)") + ": everyone may see this."
+                + events_html(self.reveal, max_height=None, tips=False), "warn")
+            self.continue_button.description = f"Continue{nxt}"
+            self.banner_box.layout.display = "flex"
+        elif self.held and view != now:
+            nxt = "the final score" if state.is_over else f"phase {now}: {PHASE_NAMES[now]}"
+            self.banner.value = box(f"Phase {view} is over. Read what happened below, then continue to {nxt}.", "warn")
+            self.continue_button.description = f"Continue to {nxt}"
+            self.banner_box.layout.display = "flex"
+        else:
+            self.held = False
+            self.banner_box.layout.display = "none"
 
     def _title(self, state: State) -> str:
         if state.is_over:
@@ -359,14 +512,14 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             rows = "".join(f"<tr><td>{seat_html(k, s.who(k))}</td><td>{hand_html(h)}</td></tr>"
                            for k, h in enumerate(state.hands))
             return f"<b>All hands</b> (open mode)<table>{rows}</table>{public}"
-        if curtain or self.screen_seat is None:
+        if curtain or self.screen_seat is None or self.mode.value != "hot-seat":
             return public
         seat = self.screen_seat
         hand = observation(state, seat).hand
         return f"<b>{seat_html(seat)}'s hand</b><br>{hand_html(hand)}<br>{public}"
 
     def _log_html(self) -> str:
-        entries = [e for e in self.session.log if e.event.kind != "PhaseStarted"][-LOG_LIMIT:]
+        entries = self.session.seen([e for e in self.session.log if e.event.kind != "PhaseStarted"][-LOG_LIMIT:])
         if not entries:
             return "<i>Nothing has happened yet.</i>"
         groups: list[tuple[tuple[int, int], list]] = []
@@ -388,6 +541,9 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         panel = self.panels.get(now)
         if panel is None:
             return
+        if self.reveal:
+            self.continue_()                 # whoever clicks has seen the reveal
+            panel = self.panels.get(now)
         if self.curtain.layout.display != "none":
             name = self.session.name(self.session.human_to_act()[0])
             self.message.value = box(f"Pass the screen to {name} first.", "error")
@@ -407,7 +563,14 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.refresh()
 
     def continue_(self) -> None:
-        """Leave the outcome on show and go to the phase the game is in."""
+        """Leave the reveal (or the outcome) on show and go on: the seat that had the screen before a
+        reveal gets it back; a held outcome gives way to the phase the game is in."""
+        if self.reveal:
+            self.reveal = []
+            self.screen_seat = self._before_reveal
+            self._before_reveal = None
+            self.refresh()
+            return
         self.held = False
         self.view_phase = self._current_phase()
         self.refresh()
@@ -419,6 +582,29 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.screen_seat = humans[0]
         self.refresh()
 
+    def _mode_changed(self, change) -> None:
+        if self._syncing:
+            return
+        if change["new"] == "open" and not self._open_agreed and not self.session.is_over:
+            # every hand on the screen: only when everyone at the table agrees (WL-INFO-1)
+            self._syncing = True
+            try:
+                self.mode.value = "hot-seat"
+            finally:
+                self._syncing = False
+            self.open_confirm.layout.display = "flex"
+            self.message.value = box("Open mode shows every hand. Press “Everyone agrees: open every hand” "
+                                     "only if everyone at the table agrees.", "warn")
+            return
+        self.open_confirm.layout.display = "none"
+        self.refresh()
+
+    def _open_with_consent(self) -> None:
+        self._open_agreed = True
+        self.open_confirm.layout.display = "none"
+        self.mode.value = "open"
+        self.message.value = box("Open mode: every hand is on the screen, as everyone agreed.", "ok")
+
     def undo(self) -> None:
         ok, msg = self.session.undo()
         self.message.value = box(linkify(msg), "ok" if ok else "error")
@@ -428,17 +614,32 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.message.value = box(linkify(msg), "ok" if ok else "error")
 
     def save(self) -> None:
-        """Put the record in the text area and offer it as a download."""
-        ok, text = self.session.save()
+        """Put the record in the text area and offer it as a download.
+
+        At a hot-seat table during the game the record holds only what everyone may know (see
+        :func:`lotus_kit.core.records.redacted`): no seed, no sealed choice not yet revealed, no card
+        values a seat keeps hidden. The full record is written in open mode, once the game is over,
+        or when "Everyone agrees" is ticked (for this one save)."""
+        s = self.session
+        full = self.mode.value == "open" or s.is_over or self.save_full.value
+        self.save_full.value = False
+        ok, text = s.save("full" if full else None)
         if not ok:
             self.load_feedback.value = box(linkify(text), "error")
             return
         self.record_text.value = text
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"lotus-{self.session.players}p-seed{self.session.states[0].seed}-{len(self.session.actions)}.json"
+        name = f"lotus-{s.players}p-{len(s.actions)}{'' if full else '-shared'}.json"
         self.download.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
                                f'class="lotus-download">⬇ Download {escape(name)}</a>')
-        self.load_feedback.value = box(f"Saved {len(self.session.actions)} actions.", "ok")
+        if full:
+            self.load_feedback.value = box(f"Saved {len(s.actions)} actions: the full record, seed and sealed "
+                                           "choices included.", "ok")
+        else:
+            self.load_feedback.value = box(
+                f"Saved what everyone may know ({len(s.actions)} actions so far): no seed, no sealed choice not "
+                "yet revealed, no hidden card values " + linkify("(WL-INFO-1).")
+                + " For the full record, tick “Everyone agrees” or save after the game.", "ok")
 
     def load(self, text: str | bytes) -> bool:
         """Load a record (JSON text); a broken one is refused with its fault and the game is unchanged."""
@@ -450,7 +651,6 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.message.value = self.load_feedback.value
         if ok:
             self._sync_setup()
-            self.screen_seat = None
             if self.auto_bots.value:
                 self.session.run_bots()
         return ok

@@ -52,7 +52,7 @@ class Observation:
     """The round's bids once revealed and waiting for the emperor's tie-break: public (WL-INFO-2)."""
 
 
-def _public_event(ev: Event, seat: int) -> Event:
+def public_event(ev: Event, seat: int) -> Event:
     """``ev`` as ``seat`` may see it. ``seat`` -1 stands for a seat that sees only what is public."""
     if isinstance(ev, GameStarted):
         # the seed orders the draw pool: whoever knows it can predict every draw (WL-INFO-1)
@@ -93,6 +93,6 @@ def observation(state: State, seat: int) -> Observation:
         to_act=to_act(state), committed=committed, own_commitment=own,
         conflict_province=conflict.province if conflict else None,
         conflict_participants=conflict.remaining if conflict else (), drawn_chip=drawn,
-        events=tuple(_public_event(e, seat) for e in state.events),
+        events=tuple(public_event(e, seat) for e in state.events),
         legal=tuple(legal_actions(state, seat)) if seat in to_act(state) else (),
         tied=tuple(conflict.tied) if conflict is not None and conflict.tied else (), revealed=revealed)

@@ -9,9 +9,12 @@ or a bot), then press **New game**. The bots: *random* (any legal move), *heuris
 player) and *montecarlo* (looks ahead by playing the game on many times in its head; the strongest,
 at most about a tenth of a second a move).
 
-- **Hot seat** hides every hand. When it is your turn, the table asks the others to look away and
-  shows *Show my hand* for you: only then are your cards and your choices shown. Sealed bids and
-  rebellion commitments stay hidden until everyone has chosen.
+- **Hot seat** hides every hand. Before a decision made with your cards (a bid, a side in the
+  rebellion, your income, a refund) the table asks the others to look away and shows *Show my hand*
+  for you: only then are your cards and your choices shown. Markers and chips are public: no need
+  to pass the screen. Sealed bids and rebellion commitments stay hidden until everyone has chosen;
+  then the reveal is shown to everyone before the screen moves on. The seed is never shown, and
+  *Save* writes what everyone may know (the full record after the game, or when everyone agrees).
 - **Open table** shows everything — for teaching, or for a projector.
 - Click the board to claim a province or place a chip; the phase panel shows your other choices.
   Every outcome is explained, with the rule that decides it.

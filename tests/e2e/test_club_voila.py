@@ -38,9 +38,10 @@ def markers_on_board(mirror: GameSession) -> int:
 
 
 def take_screen(page: Page, name: str) -> None:
+    # a marker is a public decision: no hand-off, but the player may ask for his hand
     curtain = page.get_by_role("button", name=f"I am {name}: show my hand")
     expect(curtain).to_be_visible(timeout=90_000)
-    expect(page.locator(".lotus-curtain")).to_contain_text(f"Pass the screen to {name}")
+    expect(page.locator(".lotus-public-turn")).to_contain_text(f"{name} to act")
     curtain.click()
     expect(page.locator(".lotus-table")).to_contain_text(f"{name}'s hand", timeout=60_000)
 
@@ -61,8 +62,8 @@ def _play_claims(page: Page, shots) -> None:
     names = mirror.state.board
     board = page.locator(".lotus-board .js-plotly-plot").first
     expect(board.locator("path.js-fill").first).to_be_attached(timeout=90_000)
-    expect(page.locator(".lotus-curtain")).to_be_visible(timeout=90_000)
-    page.screenshot(path=str(shots / "club-1-curtain.png"))
+    expect(page.locator(".lotus-public-turn")).to_be_visible(timeout=90_000)
+    page.screenshot(path=str(shots / "club-1-public-turn.png"))
     before = page.evaluate(MARKERS_DRAWN)
     assert before == markers_on_board(mirror)
     claims = page.locator(".lotus-phase-1")
@@ -81,7 +82,7 @@ def _play_claims(page: Page, shots) -> None:
         ok, _ = mirror.act(PlaceMarker(seat, pid))
         assert ok
         if seat == 0:
-            # the table says what Red did (the screen then passes on: the curtain hides the panel)
+            # the table says what Red did (then Blue's public turn hides Red's hand)
             table = page.locator(".lotus-table")
             expect(table).to_contain_text(f"Red claims {names.province(pid).name}", timeout=60_000)
             red_claims += 1

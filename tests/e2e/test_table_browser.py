@@ -73,14 +73,14 @@ def _play_claim_and_bid(page: Page, name: str, shots) -> None:
     mirror.run_bots()
     board = page.locator(".lotus-board .js-plotly-plot").first
     expect(board.locator("path.js-fill").first).to_be_attached(timeout=90_000)
-    # hot seat: the screen is passed to Red first
+    # hot seat: a marker is a public decision, Red may ask for his hand without a hand-off
     curtain = page.get_by_role("button", name="I am Red: show my hand")
     try:
         expect(curtain).to_be_visible(timeout=120_000)      # a loaded machine renders the table slowly
     except AssertionError:
         page.screenshot(path=str(shots / f"{name}-0-no-curtain.png"))
         raise
-    expect(page.locator(".lotus-curtain")).to_contain_text("Pass the screen to Red")
+    expect(page.locator(".lotus-public-turn")).to_contain_text("Red to act")
     page.screenshot(path=str(shots / f"{name}-1-curtain.png"))
     curtain.click()
     claims = page.locator(".lotus-phase-1")

@@ -183,3 +183,41 @@ def test_name_seats_and_describe_position_of_a_finished_game():
     assert s.state.phase == Phase.GAME_OVER
     with pytest.raises(LotusKitError):
         describe_position(s.state)
+
+
+def _game_with_refunds(seed: int = 3) -> GameSession:
+    s = GameSession(players=4, seed=seed, seats=["random"] * 4)
+    s.run_bots(400)
+    assert any(e.event.kind == "RefundTaken" and len(e.event.cards) > 1 for e in s.log)
+    return s
+
+
+def test_wl_info_1_the_log_as_a_seat_sees_it_hides_other_refund_values_and_the_seed():
+    s = _game_with_refunds()
+    full = [e.event for e in s.events_since(-1)]
+    assert full[0].seed == 3 and any(e.kind == "RefundTaken" and len(e.cards) > 1 for e in full)
+    s.viewer = 1
+    seen = [e.event for e in s.events_since(-1)]
+    assert seen[0].seed is None
+    for a, b in zip(full, seen, strict=True):
+        if a.kind == "RefundTaken" and a.seat != 1:
+            assert b.cards == (sum(a.cards),) and b.text() == a.text()      # the total stays public
+        elif a.kind == "RefundTaken":
+            assert b == a                                                    # one's own refund
+    assert s.log_for(year=1, phase=1)[0].event.seed is None               # log_for follows the viewer too
+
+
+def test_wl_info_1_a_full_save_says_that_it_holds_the_seed_and_a_shared_save_holds_no_seed():
+    s = _game_with_refunds(seed=5151)
+    full = json.loads(s.to_json())
+    assert full["setup"]["seed"] == 5151 and "seed orders the face-down draw pool" in full["meta"]["secrets"]
+    shared = s.to_json(seat=2)
+    assert "5151" not in shared and json.loads(shared)["meta"]["redacted_for"] == 2
+    ok, text = s.save(None)
+    assert ok and json.loads(text)["meta"]["redacted_for"] == "public"
+    # a shared record loads, and the load says what it is
+    other = GameSession(players=3, seed=1)
+    ok, message = other.load(shared)
+    assert ok and "shared for Green" in message and "not the real game" in message
+    assert other.state.hands[2] == s.state.hands[2]                         # Green's own hand, as it is
+    assert [h.size for h in other.state.hands] == [h.size for h in s.state.hands]
