@@ -124,8 +124,10 @@ class CardPicker(widgets.VBox):
                                      layout=widgets.Layout(width="auto", min_width="38px", margin="1px"))
             t.observe(lambda _c: self._update_total(), "value")
             toggles.append(t)
-        self._toggles = toggles
+        old, self._toggles = self._toggles, toggles
         self.buttons.children = tuple(toggles)
+        for button in old:      # a dropped button would keep its card in the page (WL-INFO-1)
+            button.close()
         self._update_total()
 
     @property
