@@ -432,11 +432,10 @@ class GameSession:
                                 "it cannot be saved (start it from the position editor or a record instead)")
         meta = dict(record.meta)
         meta["seats"] = list(self.seats)
-        record = GameRecord(record.game, record.setup, record.flags, record.actions, meta)
         if seat != "full":
-            return redacted(record, seat).to_json()
+            return redacted(GameRecord(record.game, record.setup, record.flags, record.actions, meta), seat).to_json()
         meta["secrets"] = FULL_NOTE
-        return record.to_json()
+        return GameRecord(record.game, record.setup, record.flags, record.actions, meta).to_json()
 
     def save(self, seat: int | Literal["full"] | None = "full") -> tuple[bool, str]:
         """``(True, record JSON)`` or ``(False, why it cannot be saved)``; ``seat`` as in :meth:`to_json`."""
