@@ -33,7 +33,7 @@ VERSION = 1
 # in some 120,000 characters; a record nests 6 levels deep) and far below what hurts.
 MAX_CHARS = 4_000_000       # characters (or bytes) of record text
 MAX_ACTIONS = 20_000        # actions in one record
-MAX_TEXT = 2_000            # characters of one text (a key or a value)
+MAX_TEXT = 10_000           # characters of one text (a key or a value; a note in meta, say)
 MAX_DEPTH = 20              # levels of nested lists and objects
 
 

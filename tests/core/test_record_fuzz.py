@@ -298,8 +298,8 @@ def test_a_hostile_record_fails_in_one_short_line_at_its_place(name):
 hostile_values = st.one_of(
     st.just(float("nan")), st.just(float("inf")), st.just(float("-inf")),
     st.integers(21, 60).map(lambda depth: reduce(lambda inner, _: [inner], range(depth), [])),
-    st.integers(2_001, 50_000).map(lambda n: "z" * n),
-    st.integers(2_001, 5_000).map(lambda n: {"k" * n: 1}))
+    st.integers(10_001, 60_000).map(lambda n: "z" * n),
+    st.integers(10_001, 12_000).map(lambda n: {"k" * n: 1}))
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -176,3 +176,16 @@ def test_load_refuses_a_file_over_the_size_limit_before_reading_it_whole(tmp_pat
     with pytest.raises(RecordError) as info:
         load(path)
     assert info.value.where == "record" and "size limit" in info.value.message
+
+
+def test_the_text_limit_holds_a_long_note_in_meta_and_refuses_one_character_more(game):
+    from lotus_kit.core.records import MAX_TEXT
+
+    record, _ = game
+    raw = json.loads(record.to_json())
+    raw["meta"] = {"notes": "é" * MAX_TEXT}
+    assert loads(json.dumps(raw)).meta["notes"] == "é" * MAX_TEXT       # escaped as \u00e9 in the text
+    raw["meta"] = {"notes": "é" * (MAX_TEXT + 1)}
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(raw, ensure_ascii=False))
+    assert info.value.where == "record" and "text limit" in info.value.message
