@@ -132,8 +132,9 @@ def simulate(args: argparse.Namespace) -> int:
         client = Client(args.scheduler)
     total = args.games * len(players) * len(variants)
     if not args.json:
-        print(f"playing {total} games: {args.games} seeds x {len(players)} player counts ({args.players}) x "
-              f"{len(variants)} rule set{'s' if len(variants) > 1 else ''} ({', '.join(variants)}); "
+        counts, sets = ("s" if len(players) > 1 else ""), ("s" if len(variants) > 1 else "")
+        print(f"playing {total} games: {args.games} seeds x {len(players)} player count{counts} ({args.players}) x "
+              f"{len(variants)} rule set{sets} ({', '.join(variants)}); "
               "Ctrl-C stops and keeps the finished games", flush=True)
     try:
         result = sweep(seeds=range(args.seed, args.seed + args.games), players=players, variants=variants,
@@ -182,8 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.set_defaults(run=replay)
     m = sub.add_parser("simulate", help="play many seeded bot games and summarise them (needs [analysis])")
     m.add_argument("--games", type=int, default=100,
-                   help="seeds per player count and rule set: --games 50 --players 3,4,5 --baseline plays "
-                        "50 x 3 x 2 = 300 games")
+                   help="seeds per player count and rule set: --games 50 --players 3,4,5 --variant WL_DESIGNER "
+                        "--baseline plays 50 x 3 x 2 = 300 games")
     m.add_argument("--seed", type=int, default=0, help="the first seed")
     m.add_argument("--players", default="3,4,5", help="player counts, comma-separated")
     m.add_argument("--variant", action="append", default=[], choices=list(FLAGS), metavar="FLAG",

@@ -67,7 +67,8 @@ def test_simulate_bad_input_gets_a_message(args, message, capsys):
 def test_simulate_help_says_how_many_games_the_options_make(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
-    assert "50 x 3 x 2 = 300 games" in " ".join(capsys.readouterr().out.split())
+    assert "--games 50 --players 3,4,5 --variant WL_DESIGNER --baseline plays 50 x 3 x 2 = 300 games" in \
+        " ".join(capsys.readouterr().out.split())
 
 
 def test_sweep_refuses_zero_workers():

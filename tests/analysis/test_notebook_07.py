@@ -6,11 +6,13 @@ import os
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "07_is_the_emperor_too_strong.ipynb"
 
 
+@pytest.mark.slow                      # a notebook run: left out of `make test-fast`
 def test_notebook_07_executes_without_errors(monkeypatch):
     monkeypatch.setenv("LOTUS_SWEEP_GAMES", os.environ.get("LOTUS_SWEEP_GAMES", "8"))
     nb = nbformat.read(NOTEBOOK, as_version=4)

@@ -1,0 +1,123 @@
+"""A newcomer's first minutes: `make lab` shows its progress and ends with the address to open (token
+included) of a real JupyterLab on 127.0.0.1; `make test-fast` is the quick part; the README's snippets
+and links work as written."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def _make_dry(*targets: str) -> str:
+    return subprocess.run(["make", "-n", "-B", *targets], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_make_lab_shows_the_install_progress_and_runs_the_lab_script():
+    dry = _make_dry("lab")
+    install = next(line for line in dry.splitlines() if 'pip install' in line and '".[dev]"' in line)
+    assert " -q" not in install                       # pip's own progress shows: 2-3 minutes are not silent
+    assert re.search(r"echo \"==> 3/3 installing .*\(2-3 minutes\)\"", dry)
+    assert dry.splitlines()[-1].endswith("scripts/lab.py --port 8888 notebooks/01_learn_the_rules.ipynb")
+
+
+def test_make_test_fast_leaves_out_browsers_servers_and_notebook_runs():
+    dry = _make_dry("test-fast")
+    assert 'pytest -m "not e2e and not slow" --ignore=tests/notebooks' in dry and "ensure-chromium" not in dry
+    assert _make_dry("test").splitlines()[-1].endswith("-m pytest")
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def _read_until(proc: subprocess.Popen, pattern: str, timeout: float) -> str:
+    seen, deadline = "", time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        seen += line
+        if re.search(pattern, seen):
+            return seen
+    raise AssertionError(f"no {pattern!r} in:\n{seen}")
+
+
+@pytest.mark.slow
+def test_lab_script_ends_with_a_plain_address_with_its_token(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    proc = subprocess.Popen([sys.executable, "scripts/lab.py", "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        out = _read_until(proc, r"Ctrl-C here stops it", timeout=240)
+        url = re.search(r"^    (http://127\.0\.0\.1:(\d+)/lab/tree/notebooks/01_learn_the_rules\.ipynb\?token=(\w+))$",
+                        out, re.M)
+        assert url, out
+        assert int(url.group(2)) == port
+        assert "Open this address in a browser" in out and "No web browser found" not in out
+        with urllib.request.urlopen(url.group(1), timeout=30) as r:
+            assert r.status == 200 and "JupyterLab" in r.read().decode()
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/kernels", timeout=30)
+        assert refused.value.code == 403                     # the token is needed
+        nb = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/notebooks/01_learn_the_rules.ipynb"
+                                    f"?content=0&token={url.group(3)}", timeout=30)
+        assert nb.status == 200                               # served from the repository root
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def _python_block(containing: str) -> str:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    return next(b for b in blocks if containing in b)
+
+
+@pytest.mark.slow
+def test_readme_analysis_snippet_runs_as_written():
+    namespace: dict = {}
+    exec(compile(_python_block("from lotus_kit.analysis import"), "README.md", "exec"), namespace)
+    state, rebellion, record = namespace["state"], namespace["rebellion"], namespace["record"]
+    assert len(state.step.conflict.remaining) == 2 and not state.step.conflict.bids
+    assert rebellion.step.leader >= 0 and not rebellion.step.commitments
+    assert record.replay().is_over
+    table = namespace["outcome_table"](state)
+    assert len(table) > 0 and "outcome" in table.columns
+
+
+def test_readme_states_the_classroom_limits_the_server_uses():
+    from lotus_kit.classroom import CULL_IDLE, MAX_KERNELS
+
+    assert f"at most {MAX_KERNELS} kernels at once" in README
+    assert f"after {CULL_IDLE // 60} minutes idle" in README
+    assert "make voila LAN=1" in README and "token" in README
+
+
+def test_readme_binder_links_say_what_to_replace_and_point_at_real_notebooks():
+    links = re.findall(r"https://mybinder\.org/v2/gh/([^/]+)/lotus_kit/HEAD\?urlpath=(?:lab/tree|voila/render)/(\S+?)\)",
+                       README)
+    assert len(links) == 3
+    for owner, path in links:
+        assert (ROOT / path).is_file(), path
+        assert owner == "OWNER"                       # one placeholder, replaced as the text right above says
+    assert "replace `OWNER`" in README and "sed -i 's#/gh/OWNER/#/gh/your-account/#' README.md" in README
