@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from lotus_kit.cli import main
+from lotus_kit.white_lotus.engine import legal_actions
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 
 
@@ -104,3 +105,21 @@ def test_errors_name_seats_by_colour_as_the_log_does(tmp_path, capsys):
     assert "WL-PLACE-3" in err and f"it is {SEAT_NAMES[second]}'s turn" in err and f"not {SEAT_NAMES[wrong]}'s" in err
     assert "seat 0" not in err and "seat 1" not in err and "seat 2" not in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_ctrl_c_during_play_is_one_line_and_saves_nothing(tmp_path, capsys, monkeypatch):
+    from lotus_kit.white_lotus import bots
+
+    calls = []
+
+    def interrupted(self, state, seat):
+        calls.append(seat)
+        if len(calls) > 5:
+            raise KeyboardInterrupt
+        return legal_actions(state, seat)[0]
+
+    monkeypatch.setattr(bots.HeuristicBot, "choose", interrupted)
+    path = tmp_path / "g.json"
+    assert main(["play", "--players", "3", "--seed", "1", "--quiet", "--save", str(path)]) == 130
+    err = capsys.readouterr().err
+    assert err == "lotus-kit: interrupted\n" and not path.exists()
