@@ -131,12 +131,12 @@ def simulate(args: argparse.Namespace) -> int:
 
         client = Client(args.scheduler)
     total = args.games * len(players) * len(variants)
-    if not args.json:
-        counts, sets = ("s" if len(players) > 1 else ""), ("s" if len(variants) > 1 else "")
-        print(f"playing {total} games: {args.games} seeds x {len(players)} player count{counts} ({args.players}) x "
-              f"{len(variants)} rule set{sets} ({', '.join(variants)}); "
-              "Ctrl-C stops and keeps the finished games", flush=True)
     try:
+        if not args.json:
+            counts, sets = ("s" if len(players) > 1 else ""), ("s" if len(variants) > 1 else "")
+            print(f"playing {total} games: {args.games} seeds x {len(players)} player count{counts} ({args.players})"
+                  f" x {len(variants)} rule set{sets} ({', '.join(variants)}); "
+                  "Ctrl-C stops and keeps the finished games", flush=True)
         result = sweep(seeds=range(args.seed, args.seed + args.games), players=players, variants=variants,
                        bots={args.bots: kinds}, client=client, workers=args.workers, progress=not args.json)
     except KeyboardInterrupt as stop:             # SweepInterrupted once games are under way
@@ -149,6 +149,8 @@ def simulate(args: argparse.Namespace) -> int:
             kept = f"{args.out} left as it was"
         else:
             kept = "nothing written (no --out)"
+        if not args.json:   # Ctrl-C can land while the progress bar is drawn: start the message on its own line
+            sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "\n")
         print(f"lotus-kit: interrupted after {done} of {total} games; {kept}", file=sys.stderr)
         return 130
     if args.out:
