@@ -29,9 +29,12 @@ Given the others' mixed strategies the distribution of the strength difference *
 emperor* is a convolution, so each option's expected utility is exact; the game is solved by
 predictive regret matching+ with alternating updates on those exact values (general-sum: each player
 his own utility — in a rebellion the players of one side win or lose together, so "my gain is your
-loss" does not fit). Nothing guarantees convergence to a Nash equilibrium with more than two players,
-so the result is checked: the NashConv curve (exact: the sum of what every player could gain by his
-best response) shows how close it is, and the summary prints the final value.
+loss" does not fit). Nothing makes regret matching converge to a Nash equilibrium with more than two
+players, and on some five- and six-player rebellions it cycles; when it has not reached the tolerance
+(NashConv <= ``tol``, 1e-4 VP by default) the logit path of :mod:`lotus_kit.analysis.sides_path`
+takes over. The result is checked either way: NashConv (exact: the sum of what every player could
+gain by his best response) is computed on the strategies returned, ``advice.converged`` says whether
+it is within ``tol``, and the summary says both in words.
 
 >>> from lotus_kit.white_lotus.position import position
 >>> s = position({"players": 4, "phase": 4, "emperor": 0,
@@ -43,8 +46,8 @@ best response) shows how close it is, and the summary prints the final value.
 (0, 1, {'emperor': 4, 'rebels': 3})
 >>> [(choice, round(p, 3)) for choice, p in advice.mix(2)]     # Green has a temple to lose
 [('back the emperor with nothing', 1.0)]
->>> advice.nash_conv < 0.05
-True
+>>> advice.converged, advice.nash_conv <= 1e-4
+(True, True)
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import RebellionStep, State
 
 DEFAULT_VP_PER_COMBAT = 0.4
+DEFAULT_TOL = 1e-4          # NashConv (VP) the solver aims for: far below what any choice here is worth
 OPPONENT_MODELS = ("equilibrium", "heuristic", "random")
 
 
@@ -296,12 +300,69 @@ def _iterate(game: SidesGame, it: int, current: dict[int, np.ndarray], regrets: 
         current[p] = predicted / total if total > 0 else np.full(len(predicted), 1.0 / len(predicted))
 
 
-def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = 1e-4, record_every: int = 20,
-                progress: bool | None = None) -> tuple[dict[int, np.ndarray], list[tuple[int, float]]]:
-    """Predictive regret matching+ on the exact option values; stops when NashConv <= ``tol``.
+@dataclass
+class SidesSolution:
+    """What :func:`solve_sides` found: the strategies, their exact NashConv, and whether it reached ``tol``."""
 
-    Returns the better (lower NashConv) of the average and the last strategies, and the NashConv
-    curve of that choice, one point every ``record_every`` iterations.
+    strategies: dict[int, np.ndarray]
+    nash_conv: float
+    tol: float
+    curve: list[tuple[int, float]]
+    method: str
+
+    @property
+    def converged(self) -> bool:
+        """True when the NashConv of the strategies returned is at most the tolerance asked for."""
+        return self.nash_conv <= self.tol
+
+
+STALL_FROM = 400          # iterations before regret matching may be judged stalled
+POLISH_BELOW = 1e-2       # NashConv (VP) from which regret matching's answer is polished by Newton's method
+
+
+def _stalled(history: Mapping[int, float], it: int) -> bool:
+    """No halving of the best NashConv between iteration it/2 and it: regret matching is not getting there."""
+    earlier = [k for k in history if k <= it // 2]
+    return it >= STALL_FROM and bool(earlier) and history[it] > 0.5 * history[max(earlier)]
+
+
+def _checkpoint(it: int) -> bool:
+    """STALL_FROM, twice that, four times...: where a near answer is worth polishing."""
+    ratio = it // STALL_FROM
+    return it % STALL_FROM == 0 and ratio & (ratio - 1) == 0
+
+
+def _polish(game: SidesGame, best: tuple[float, dict[int, np.ndarray]], tol: float
+            ) -> tuple[float, dict[int, np.ndarray]] | None:
+    """Newton's method from a near answer; the improvement, or None."""
+    if not tol < best[0] <= POLISH_BELOW:
+        return None
+    from lotus_kit.analysis.sides_path import polish
+
+    strategies, conv = polish(game, best[1])
+    return (conv, strategies) if conv < best[0] else None
+
+
+def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = DEFAULT_TOL, record_every: int = 20,
+                progress: bool | None = None, path_steps: int = 400) -> SidesSolution:
+    """An equilibrium of the sides game to NashConv <= ``tol`` (VP), or the closest found, said plainly.
+
+    First predictive regret matching+ on the exact option values, for at most ``iterations``
+    iterations: fast, and enough for most rebellions. It keeps the better (lower NashConv) of the
+    average and the last strategies. With three or more players nothing makes it converge, and on
+    some five- and six-player rebellions it cycles far from any equilibrium (NashConv 0.4-0.7 VP
+    after 10,000 iterations). It stops early when it stalls: from ``STALL_FROM`` iterations on, the
+    best NashConv has not halved since half as many iterations. Then, short of ``tol``:
+
+    - an answer already near an equilibrium (NashConv <= ``POLISH_BELOW``) is polished by Newton's
+      method (:func:`lotus_kit.analysis.sides_path.polish`), also at ``STALL_FROM`` iterations and
+      every doubling of it (regret matching stops there if that reaches ``tol``);
+    - failing that, the logit path (:mod:`lotus_kit.analysis.sides_path`) is followed from uniform
+      play for at most ``path_steps`` steps, its points polished once near.
+
+    The result's ``converged`` says whether ``tol`` was reached and ``method`` what it took; its
+    ``curve`` has one point every ``record_every`` iterations, then one per path step (numbered on
+    from the iterations).
     """
     if iterations < 1:
         raise ValueError("iterations must be at least 1")
@@ -311,10 +372,13 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = 1e-4, reco
     avg = {p: np.zeros(len(game.options[p])) for p in seats}
     best: tuple[float, dict[int, np.ndarray]] = (float("inf"), current)
     curve: list[tuple[int, float]] = []
+    history: dict[int, float] = {}                    # iteration -> best NashConv so far
+    done, stalled, newton = 0, False, False
     with progress_bar(iterations, "regret matching", progress) as bar:
         for it in range(1, iterations + 1):
             _iterate(game, it, current, regrets, avg)
             bar.update(1)
+            done = it
             if it % record_every == 0 or it == iterations:
                 average = {p: a / a.sum() for p, a in avg.items()}
                 last = {p: c.copy() for p, c in current.items()}
@@ -323,9 +387,28 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = 1e-4, reco
                 curve.append((it, conv))
                 if conv < best[0]:
                     best = (conv, strategies)
+                history[it] = best[0]
                 if conv <= tol:
                     break
-    return best[1], curve
+                stalled = _stalled(history, it)
+                if stalled or it == iterations or _checkpoint(it):
+                    polished = _polish(game, best, tol)
+                    if polished is not None:
+                        best, newton = polished, True
+                    if stalled or best[0] <= tol:
+                        break
+    method = (f"predictive regret matching+ ({done} iterations{', stalled' if stalled else ''})"
+              + (", then Newton's method" if newton else ""))
+    if best[0] > tol and path_steps > 0:
+        from lotus_kit.analysis.sides_path import trace_logit_path
+
+        with progress_bar(path_steps, "logit path", progress) as bar:
+            strategies, conv, steps = trace_logit_path(game, tol, path_steps, on_step=lambda *_: bar.update(1))
+        curve += [(done + k, c) for k, c in steps]
+        method += f", then the logit path ({len(steps)} steps)"
+        if conv < best[0]:
+            best = (conv, strategies)
+    return SidesSolution(best[1], nash_conv(game, best[1]), tol, curve, method)
 
 
 @dataclass
@@ -333,12 +416,29 @@ class SideAdvice:
     """The solved rebellion: each player's mix of sides and combat, the odds, and odds of any choice.
 
     ``print(advice)`` reads like "Green: back the rebels with 3 with 55%, back the emperor with
-    nothing with 45%" for every player, then who wins how often.
+    nothing with 45%" for every player, then who wins how often; its first line says how the
+    equilibrium was found and whether the solver reached its tolerance (``converged``).
     """
 
     game: SidesGame
-    strategies: dict[int, np.ndarray]
-    curve: list[tuple[int, float]]
+    solution: SidesSolution
+
+    @property
+    def strategies(self) -> dict[int, np.ndarray]:
+        return self.solution.strategies
+
+    @property
+    def curve(self) -> list[tuple[int, float]]:
+        return self.solution.curve
+
+    @property
+    def converged(self) -> bool:
+        """Whether the solver reached its tolerance: NashConv <= ``tol``."""
+        return self.solution.converged
+
+    @property
+    def tol(self) -> float:
+        return self.solution.tol
 
     @property
     def emperor(self) -> int:
@@ -352,10 +452,22 @@ class SideAdvice:
     def bonus(self) -> dict[str, int]:
         return self.game.bonus
 
-    @cached_property
+    @property
     def nash_conv(self) -> float:
         """The NashConv of the strategies returned (exact; the curve's last point may belong to others)."""
-        return nash_conv(self.game, self.strategies)
+        return self.solution.nash_conv
+
+    def accuracy(self) -> str:
+        """How close to an equilibrium, in words: the method, the NashConv, and whether ``tol`` was reached."""
+        reached = (f"within the tolerance {self.tol:.0e}" if self.converged else
+                   f"NOT within the tolerance {self.tol:.0e}: a player could still gain up to that much by "
+                   "changing his choice, so read the mixes as rough")
+        return f"{self.solution.method}, NashConv {self.nash_conv:.1e} VP, {reached}"
+
+    def __repr__(self) -> str:
+        return (f"<SideAdvice: rebellion led by {seat_name(self.leader)} against emperor "
+                f"{seat_name(self.emperor)}; NashConv {self.nash_conv:.1e} VP, "
+                f"{'converged' if self.converged else 'NOT converged'} (tolerance {self.tol:.0e})>")
 
     @property
     def convergence(self):
@@ -457,8 +569,8 @@ class SideAdvice:
         odds = self.odds()
         lines = [f"Rebellion led by {seat_name(self.leader)} against emperor {seat_name(self.emperor)} "
                  f"(bonuses: emperor +{self.bonus['emperor']}, rebels +{self.bonus['rebels']}); "
-                 f"{self.game.vp_per_combat} VP per combat point; predictive regret matching+, "
-                 f"NashConv {self.nash_conv:.4f}."]
+                 f"{self.game.vp_per_combat} VP per combat point.",
+                 f"Solved by {self.accuracy()}."]
         for p in self.game.seats:
             mix = ", ".join(f"{label} {q:.0%}" for label, q in self.mix(p, 0.02))
             lines.append(f"  {seat_name(p)} ({self.role(p)}): {mix}")
@@ -473,16 +585,16 @@ class SideAdvice:
 
 def best_sides(state: State, leader: int | None = None, vp_per_combat: float = DEFAULT_VP_PER_COMBAT,
                reward: float | Mapping[int, float] | None = None, stake: float | Mapping[int, float] | None = None,
-               iterations: int = 2000, progress: bool | None = None) -> SideAdvice:
+               iterations: int = 2000, tol: float = DEFAULT_TOL, progress: bool | None = None) -> SideAdvice:
     """Solve the rebellion in ``state`` (phase 4) led by ``leader``: everyone's sides and combat (module doc)."""
     from lotus_kit.analysis.hidden import hide_sealed
 
     if isinstance(state.step, RebellionStep) and state.step.commitments and not state.step.winner:
         state = hide_sealed(state, -1)                # sealed: solve afresh, never peek (WL-INFO-1)
     game = build_sides_game(state, leader, vp_per_combat, reward, stake)
-    strategies, curve = solve_sides(game, iterations, progress=progress)
-    return SideAdvice(game, strategies, curve)
+    return SideAdvice(game, solve_sides(game, iterations, tol, progress=progress))
 
 
-__all__ = ["OPPONENT_MODELS", "SideAdvice", "SidesGame", "best_sides", "build_sides_game", "choice_label",
-           "combat_cards_for", "combat_totals", "nash_conv", "option_values", "rebels_win", "solve_sides"]
+__all__ = ["DEFAULT_TOL", "OPPONENT_MODELS", "SideAdvice", "SidesGame", "SidesSolution", "best_sides",
+           "build_sides_game", "choice_label", "combat_cards_for", "combat_totals", "nash_conv", "option_values",
+           "rebels_win", "solve_sides"]
