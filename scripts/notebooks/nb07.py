@@ -146,7 +146,10 @@ bots declared in some of these games and solve each one as a game (`best_sides`,
 everyone picks his side and combat at once, winning is worth a province of the others, losing one of
 his own, and each combat point costs 0.4 VP. It is an analyst's view, with every card known. The
 **equilibrium** is a mix of choices from which no player gains by changing his own alone; its
-*NashConv* (what the players could still gain that way, summed) shows how close the solver got.
+*NashConv* (what the players could still gain that way, summed) shows how close the solver got. The
+solver aims at NashConv 0.0001 VP and says for each rebellion whether it got there (`converged`):
+regret matching does on most, and where it cycles (some five- and six-player rebellions) the solver
+follows the logit path and finishes with Newton's method.
 """),
 ("code", r"""
 from lotus_kit.analysis import best_sides
@@ -163,24 +166,27 @@ for spec in game_specs(seeds=range(min(GAMES, 10)), players=PLAYERS):      # pub
         if not declared:
             continue
         tally = next(e for later in states[k:] for e in later.events if e.kind == "RebellionResolved")
-        advice = best_sides(st, iterations=400, progress=False)
+        advice = best_sides(st, progress=False)
         rows.append({"players": spec.players, "bots: rebels won": tally.winner == "rebels",
                      "equilibrium: P(rebels win)": advice.odds().p_rebels,
-                     "leading is worth (VP)": advice.leading_value, "NashConv": advice.nash_conv})
+                     "leading is worth (VP)": advice.leading_value, "NashConv": advice.nash_conv,
+                     "converged": advice.converged})
 at_equilibrium = pd.DataFrame(rows)
-summary = at_equilibrium.groupby("players").mean()
+summary = at_equilibrium.drop(columns="converged").groupby("players").mean()
 summary.insert(0, "rebellions", at_equilibrium.groupby("players").size())
-assert len(at_equilibrium) > 0 and at_equilibrium["NashConv"].max() < 0.05
+print(f"{len(at_equilibrium)} rebellions solved, {int(at_equilibrium['converged'].sum())} of them to the "
+      f"solver's tolerance (NashConv at most {advice.tol:g} VP); the largest NashConv is "
+      f"{at_equilibrium['NashConv'].max():.1e} VP")
 summary
 """),
 ("md", r"""
-With the default settings (10 seeds per player count, 123 rebellions) the rebels won 35-53 % of these
-rebellions between the bots, and 39-46 % at equilibrium: the bots are not what makes rebellions fail
-or succeed — a declared rebellion is close to a coin flip under the published rules, a little worse
-for the rebels with 3 players. Leading costs the leader more than it brings on average (−0.65 to
-−0.88 VP against 0 for declining: his villages are at stake and the +2 per palace and the emperor's
-ties weigh against him, WL-REB-5/6), so under this model a cautious player declines more often than
-the bots do.
+With the default settings (10 seeds per player count, 123 rebellions, every one solved to NashConv
+0.0001 VP or less) the rebels won 35-53 % of these rebellions between the bots, and 39-46 % at
+equilibrium: the bots are not what makes rebellions fail or succeed — a declared rebellion is close
+to a coin flip under the published rules, a little worse for the rebels with 3 players. Leading
+costs the leader more than it brings on average (−0.63 to −0.88 VP against 0 for declining: his
+villages are at stake and the +2 per palace and the emperor's ties weigh against him, WL-REB-5/6),
+so under this model a cautious player declines more often than the bots do.
 """),
 ("md", r"""
 ## 3. Three players in particular
