@@ -2,7 +2,8 @@
 sweep throughput, and the Monte-Carlo bot's win rate against heuristic bots.
 
 Prints medians; never asserts (machines are noisy). Run: ``python benchmarks/bench_analysis.py``
-(``--quick`` for a short run; ``--mc-games N`` for the strength measurement, default 24 per player count).
+(``--quick`` for a short run; ``--mc-games N`` for the strength measurement, default 24 per player count;
+``--only sides`` for one section, e.g. the sweep of several hundred solved rebellions).
 """
 
 from __future__ import annotations
@@ -65,35 +66,48 @@ def bench_equilibria(quick: bool) -> None:
           f"{adv.solution.nash_conv:.2e}")
 
 
-def bench_sides(quick: bool) -> None:
-    print("== the rebellion solved (best_sides: exact option values by convolution, predictive regret matching+)")
-    import random
-
-    from lotus_kit.analysis.rollouts import play_to
-    from lotus_kit.analysis.sides import best_sides
-    from lotus_kit.white_lotus.bots import RandomBot
+def _declared_rebellions(players: int, seeds: range, limit: int) -> list:
+    """The rebellions heuristic bots declare in games of ``seeds`` (published rules), at most ``limit``."""
+    from lotus_kit.analysis.sweeps import game_specs, play
     from lotus_kit.white_lotus.state import Phase
 
-    iters = 500 if quick else 2000
+    out = []
+    for spec in game_specs(seeds=seeds, players=(players,)):
+        states = play(spec)
+        for k in range(1, len(states)):
+            st, prev = states[k], states[k - 1]
+            if (st.phase == Phase.REBELLION and st.step.leader >= 0 and not st.step.commitments
+                    and not (prev.phase == Phase.REBELLION and prev.step.leader >= 0)):
+                out.append(st)
+                if len(out) == limit:
+                    return out
+    return out
+
+
+def bench_sides(quick: bool) -> None:
+    print("== the rebellion solved (best_sides: regret matching+, Newton's method, the logit path when it stalls)")
+    import numpy as np
+
+    from lotus_kit.analysis.sides import best_sides
+
+    per_count = 25 if quick else 100
     for players in (3, 4, 5, 6):
-        rng = random.Random(players)
-        found = None
-        for seed in range(200):               # the first random-bot game that reaches a rebellion decision
-            state = new_game(players, seed=seed)
-            bots = [RandomBot(rng.randrange(2**31)) for _ in range(players)]
-            state = play_to(state, bots, lambda s: s.phase == Phase.REBELLION and s.step.leader < 0
-                            and s.step.ask_order and s.year >= 2)
-            if not state.is_over:
-                found = state
-                break
-        if found is None:
-            continue
-        leader = found.step.ask_order[0]
-        t, advice = timed(lambda f=found, ld=leader: best_sides(f, leader=ld, iterations=iters, progress=False),
-                          repeat=3)
-        options = sum(len(o) for o in advice.game.options.values())
-        print(f"  {players} players, {options:3d} options in all, {iters} iterations: {t:6.2f} s median, "
-              f"NashConv {advice.nash_conv:.4f}")
+        states = _declared_rebellions(players, range(200), per_count)
+        conv, times, how = [], [], {"regret matching": 0, "+ Newton": 0, "+ logit path": 0}
+        converged = 0
+        for state in states:
+            t0 = time.perf_counter()
+            advice = best_sides(state, progress=False)
+            times.append(time.perf_counter() - t0)
+            conv.append(advice.nash_conv)
+            converged += advice.converged
+            method = advice.solution.method
+            how["+ logit path" if "logit" in method else "+ Newton" if "Newton" in method else "regret matching"] += 1
+        c, t = np.array(conv), np.array(times)
+        print(f"  {players} players, {len(states)} rebellions: NashConv median {np.median(c):.1e}, "
+              f"90% {np.quantile(c, 0.9):.1e}, max {c.max():.1e}; {converged} within 1e-4;\n"
+              f"    solve time median {np.median(t):.3f} s, 90% {np.quantile(t, 0.9):.2f} s, max {t.max():.2f} s;"
+              f" by {how}")
 
 
 def bench_rollouts(quick: bool) -> None:
@@ -136,17 +150,28 @@ def bench_mcbot(games: int) -> None:
               f"{statistics.median(r[1] for r in res):.1f} s per game (median)")
 
 
+SECTIONS = ("enumeration", "equilibria", "sides", "rollouts", "sweep", "mcbot")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--mc-games", type=int, default=None)
+    ap.add_argument("--only", choices=SECTIONS, action="append", help="run only this section (repeatable)")
     args = ap.parse_args()
-    bench_enumeration(args.quick)
-    bench_equilibria(args.quick)
-    bench_sides(args.quick)
-    bench_rollouts(args.quick)
-    bench_sweep(args.quick)
-    bench_mcbot(args.mc_games if args.mc_games is not None else (6 if args.quick else 24))
+    run = set(args.only or SECTIONS)
+    if "enumeration" in run:
+        bench_enumeration(args.quick)
+    if "equilibria" in run:
+        bench_equilibria(args.quick)
+    if "sides" in run:
+        bench_sides(args.quick)
+    if "rollouts" in run:
+        bench_rollouts(args.quick)
+    if "sweep" in run:
+        bench_sweep(args.quick)
+    if "mcbot" in run:
+        bench_mcbot(args.mc_games if args.mc_games is not None else (6 if args.quick else 24))
 
 
 if __name__ == "__main__":
