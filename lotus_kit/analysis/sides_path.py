@@ -33,6 +33,8 @@ import numpy as np
 from lotus_kit.analysis.sides import SidesGame, nash_conv
 
 GROWTH = 1.5               # step growth after a step the corrector accepted
+MAX_STEP = 1e4             # the longest step (arc length, in log-probabilities and lam)
+MIN_COS = 0.95             # cosine of the sharpest turn of the tangent a step may take (about 18 degrees)
 CORRECTOR_TOL = 1e-10      # max |H| a corrected point may keep
 POLISH_BELOW = 1e-2        # NashConv (VP) from which the path's points are polished
 POLISH_EVERY = 5           # path steps between polishing attempts
@@ -211,61 +213,67 @@ def trace_logit_path(game: SidesGame, tol: float = 1e-4, max_steps: int = 400,
     """
     path = _Path(game)
     n = path.n
+    unit = np.concatenate([np.zeros(n), [1.0]])
     z = np.concatenate([np.full(k, -np.log(k)) for k in path.sizes] + [np.zeros(1)])
-    previous = np.zeros(n + 1)
-    previous[n] = 1.0                                  # leave lam = 0 upwards
     h = 0.05
     uniform = {p: np.full(k, 1.0 / k) for p, k in zip(path.seats, path.sizes, strict=True)}
     best = (nash_conv(game, uniform), uniform)
     curve: list[tuple[int, float]] = []
-    unit = np.concatenate([np.zeros(n), [1.0]])
     since_polish = POLISH_EVERY
-    for step in range(1, max_steps + 1):
-        try:
-            _, jac = path.residual_and_jacobian(z)
-            tangent = np.linalg.solve(np.vstack([jac, previous]), unit)
-            tangent /= np.linalg.norm(tangent)
-            z, h = _corrected_step(path, z, tangent, h)
-        except np.linalg.LinAlgError:                  # a singular point (a non-generic game): stop here
-            break
-        if z is None:
-            break
-        previous = tangent
-        x = path.strategies(z[:n])
-        x = {p: v / v.sum() for p, v in x.items()}
-        conv = nash_conv(game, x)
-        since_polish += 1
-        if tol < conv <= POLISH_BELOW and since_polish >= POLISH_EVERY:
-            since_polish = 0
-            polished, polished_conv = polish(game, x)
-            if polished_conv < conv:
-                x, conv = polished, polished_conv
-        curve.append((step, conv))
-        if on_step is not None:
-            on_step(step, conv)
-        if conv < best[0]:
-            best = (conv, x)
-        if conv <= tol:
-            break
+    try:
+        tangent = _tangent(path, z, unit)              # leave lam = 0 upwards
+        for step in range(1, max_steps + 1):
+            while True:
+                y = _corrected(path, z + h * tangent, tangent)
+                if y is not None:
+                    turned = _tangent(path, y, tangent)
+                    # a sharp turn means the step may have jumped to another leg of a fold: shorten it
+                    if turned @ tangent >= MIN_COS:
+                        break
+                h *= 0.5
+                if h < 1e-9:
+                    raise np.linalg.LinAlgError("the logit path cannot be followed further")
+            z, tangent, h = y, turned, min(GROWTH * h, MAX_STEP)
+            x = path.strategies(z[:n])
+            x = {p: v / v.sum() for p, v in x.items()}
+            conv = nash_conv(game, x)
+            since_polish += 1
+            if tol < conv <= POLISH_BELOW and since_polish >= POLISH_EVERY:
+                since_polish = 0
+                polished, polished_conv = polish(game, x)
+                if polished_conv < conv:
+                    x, conv = polished, polished_conv
+            curve.append((step, conv))
+            if on_step is not None:
+                on_step(step, conv)
+            if conv < best[0]:
+                best = (conv, x)
+            if conv <= tol:
+                break
+    except np.linalg.LinAlgError:                      # a singular point (a non-generic game): stop here
+        pass
     return best[1], best[0], curve
 
 
-def _corrected_step(path: _Path, z: np.ndarray, tangent: np.ndarray, h: float
-                    ) -> tuple[np.ndarray | None, float]:
-    """Predict along the tangent, correct by Newton in the plane normal to it; shrink the step until it holds."""
-    while h > 1e-9:
-        y = z + h * tangent
-        for _ in range(8):
-            r = path.residual(y)
-            if np.abs(r).max() < CORRECTOR_TOL:
-                return y, min(GROWTH * h, 1e4)         # the branch straightens out as lam grows
-            _, jac = path.residual_and_jacobian(y)
-            dy = np.linalg.solve(np.vstack([jac, tangent]), np.concatenate([-r, [0.0]]))
-            y = y + dy
-            if np.linalg.norm(dy) > 0.5 * max(h, 1.0):  # drifting off: a smaller step
-                break
-        h *= 0.5
-    return None, h
+def _tangent(path: _Path, z: np.ndarray, orient: np.ndarray) -> np.ndarray:
+    """The unit tangent of the branch at z, on the side of ``orient`` (the previous tangent)."""
+    _, jac = path.residual_and_jacobian(z)
+    t = np.linalg.solve(np.vstack([jac, orient]), np.concatenate([np.zeros(path.n), [1.0]]))
+    return t / np.linalg.norm(t)
+
+
+def _corrected(path: _Path, y: np.ndarray, tangent: np.ndarray) -> np.ndarray | None:
+    """Newton from the predicted point y in the plane normal to the tangent; None if it does not settle."""
+    for _ in range(8):
+        r = path.residual(y)
+        if np.abs(r).max() < CORRECTOR_TOL:
+            return y
+        _, jac = path.residual_and_jacobian(y)
+        dy = np.linalg.solve(np.vstack([jac, tangent]), np.concatenate([-r, [0.0]]))
+        y = y + dy
+        if not np.isfinite(dy).all() or np.linalg.norm(dy) > 1.0:    # drifting off: a smaller step
+            return None
+    return None
 
 
 __all__ = ["polish", "trace_logit_path", "values_and_jacobian"]

@@ -305,3 +305,14 @@ def test_newton_polish_far_from_an_equilibrium_never_reports_better_than_it_is()
     assert conv == pytest.approx(nash_conv(game, strategies))
     for s in game.seats:
         assert strategies[s].min() >= 0 and strategies[s].sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("players", "seed", "index"), [(5, 17, 178), (6, 10, 210)])
+def test_the_logit_path_keeps_to_its_branch_through_a_fold(players, seed, index):
+    """Two rebellions whose logit branch turns back and forth near lam = 7: with over-long steps the
+    tracer once jumped legs there and ran back below lam = 0 (NashConv 0.3 and 0.5 after 400 steps)."""
+    game = build_sides_game(dict(declared_rebellions(seed, players))[index])
+    strategies, conv, curve = trace_logit_path(game, tol=1e-4)
+    assert conv <= 1e-4 and conv == pytest.approx(nash_conv(game, strategies))
+    uniform = {s: np.full(len(game.options[s]), 1.0 / len(game.options[s])) for s in game.seats}
+    assert max(c for _, c in curve) <= nash_conv(game, uniform)     # never worse than uniform play: lam >= 0
