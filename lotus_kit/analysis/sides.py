@@ -309,6 +309,7 @@ class SidesSolution:
     tol: float
     curve: list[tuple[int, float]]
     method: str
+    path_from: int | None = None          # the curve's first point on the logit path, if it was taken
 
     @property
     def converged(self) -> bool:
@@ -373,7 +374,7 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = DEFAULT_TO
     best: tuple[float, dict[int, np.ndarray]] = (float("inf"), current)
     curve: list[tuple[int, float]] = []
     history: dict[int, float] = {}                    # iteration -> best NashConv so far
-    done, stalled, newton = 0, False, False
+    done, stalled, newton, path_from = 0, False, False, None
     with progress_bar(iterations, "regret matching", progress) as bar:
         for it in range(1, iterations + 1):
             _iterate(game, it, current, regrets, avg)
@@ -395,6 +396,7 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = DEFAULT_TO
                     polished = _polish(game, best, tol)
                     if polished is not None:
                         best, newton = polished, True
+                        curve.append((it, polished[0]))       # the curve ends where the answer is
                     if stalled or best[0] <= tol:
                         break
     method = (f"predictive regret matching+ ({done} iterations{', stalled' if stalled else ''})"
@@ -404,11 +406,12 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = DEFAULT_TO
 
         with progress_bar(path_steps, "logit path", progress) as bar:
             strategies, conv, steps = trace_logit_path(game, tol, path_steps, on_step=lambda *_: bar.update(1))
+        path_from = done + 1
         curve += [(done + k, c) for k, c in steps]
         method += f", then the logit path ({len(steps)} steps)"
         if conv < best[0]:
             best = (conv, strategies)
-    return SidesSolution(best[1], nash_conv(game, best[1]), tol, curve, method)
+    return SidesSolution(best[1], nash_conv(game, best[1]), tol, curve, method, path_from)
 
 
 @dataclass
@@ -471,10 +474,15 @@ class SideAdvice:
 
     @property
     def convergence(self):
-        """The NashConv curve (a DataFrame: iteration, nash_conv)."""
+        """The NashConv curve (a DataFrame: iteration, nash_conv, stage). After regret matching's
+        iterations come the steps of the logit path, if it was taken; it starts from uniform play."""
         import pandas as pd
 
-        return pd.DataFrame(self.curve, columns=["iteration", "nash_conv"])
+        df = pd.DataFrame(self.curve, columns=["iteration", "nash_conv"])
+        start = self.solution.path_from
+        df["stage"] = ["logit path" if start is not None and i >= start else "regret matching"
+                       for i in df["iteration"]]
+        return df
 
     def role(self, seat: int) -> str:
         return _role(seat, self.emperor, self.leader)

@@ -279,4 +279,9 @@ def convergence_chart(curve, title: str = "Convergence") -> go.Figure:
     if "nash_conv_low" in curve:
         fig.add_scatter(x=curve["iteration"], y=curve["nash_conv_low"].clip(lower=1e-9), mode="lines",
                         name="lower estimate", line={"color": "#8d5a97", "dash": "dot"})
+    if "stage" in curve:          # a solver that changed method: mark where each later one starts
+        changes = curve["stage"].ne(curve["stage"].shift()) & (curve.index > curve.index[0])
+        for x, stage in zip(curve.loc[changes, "iteration"], curve.loc[changes, "stage"], strict=True):
+            fig.add_vline(x=x, line={"color": st.INK, "dash": "dot", "width": 1},
+                          annotation_text=f"{stage} →", annotation_position="top right")
     return fig

@@ -251,6 +251,15 @@ def test_the_five_player_seed_8_rebellion_is_solved_to_the_tolerance():
         values = option_values(advice.game, advice.strategies, s)
         assert values.max() - values @ advice.strategies[s] <= 1e-4       # no player gains by deviating
     assert "within the tolerance 1e-04" in str(advice) and "converged" in repr(advice)
+    curve = advice.convergence                                  # the path's steps follow the iterations
+    start = advice.solution.path_from
+    assert list(curve["stage"].unique()) == ["regret matching", "logit path"]
+    assert curve.loc[curve["stage"] == "logit path", "iteration"].min() == start
+    assert curve["nash_conv"].min() == pytest.approx(advice.nash_conv, abs=1e-12)
+    from lotus_kit.views.analysis_charts import convergence_chart
+
+    (mark,) = convergence_chart(curve).layout.shapes          # one dotted line where the path starts
+    assert mark.x0 == start
 
 
 def test_a_solve_short_of_its_tolerance_says_so_in_its_summary_and_repr():
