@@ -121,12 +121,19 @@ function render({ model, el }) {
     root.dataset.lotusKeys = "on";
     if (!root.hasAttribute("tabindex")) root.tabIndex = 0;   // a click on the board focuses the explorer
     root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab: no notebook shortcuts in here
-    root.addEventListener("keydown", (e) => {
+    // the explorer stays "in use" from a click inside it until a click or focus elsewhere: a button
+    // that turns disabled (→ at the last step) drops the focus to the page, and the keys go on working
+    let active = false;
+    document.addEventListener("pointerdown", (e) => { active = root.contains(e.target); }, true);
+    document.addEventListener("focusin", (e) => { if (!root.contains(e.target)) active = false; }, true);
+    document.addEventListener("keydown", (e) => {
+      if (!root.isConnected) return;
+      const lost = e.target === document.body || e.target === document.documentElement;
+      if (!(root.contains(e.target) || (active && lost))) return;
       if (!KEYS.has(e.key) || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
       e.preventDefault();
       e.stopPropagation();
-      const key = e.key;
-      model.send({ key });
+      model.send({ key: e.key });
     }, true);
     return true;
   }
@@ -137,7 +144,11 @@ function render({ model, el }) {
   }
 
   model.on("msg:custom", async (msg, buffers) => {
-    if (msg.copy !== undefined) {
+    if (msg.state) {
+      // the whole list, sent when this view asked: set locally (the kernel holds the same)
+      for (const [name, value] of Object.entries(msg.state)) model.set(name, value);
+      draw();
+    } else if (msg.copy !== undefined) {
       try {
         await navigator.clipboard.writeText(msg.copy);
         model.send({ copied: true });

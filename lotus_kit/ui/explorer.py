@@ -307,7 +307,7 @@ class Explorer(widgets.VBox):
     """
 
     def __init__(self, record: GameRecord | str | os.PathLike | None = None, *, fill: Fill | None = None,
-                 board_width: int = 700, chart: str = "auto", **kwargs: Any):
+                 board_width: int = 640, chart: str = "auto", **kwargs: Any):
         from_code = is_code(record)
         record = _as_record(record)
         self.tree = BranchTree(record)
@@ -373,8 +373,9 @@ class Explorer(widgets.VBox):
         self.choice = widgets.Dropdown(description="Decision", options=[], layout=widgets.Layout(width="98%"),
                                        style=label)
         self.target = widgets.Dropdown(description="Dragon card names", options=[], style=label,
-                                       layout=widgets.Layout(width="260px"))
-        self.side = widgets.Dropdown(description="Side", options=[], style=label, layout=widgets.Layout(width="340px"))
+                                       layout=widgets.Layout(width="260px", max_width="100%"))
+        self.side = widgets.Dropdown(description="Side", options=[], style=label,
+                                     layout=widgets.Layout(width="340px", max_width="100%"))
         self.cards = _CardToggles()
         self.fill_kind = widgets.Dropdown(
             description="Fill with", value=fill.kind, layout=widgets.Layout(width="230px"), style=label,
@@ -382,7 +383,8 @@ class Explorer(widgets.VBox):
         self.fill_seed = widgets.BoundedIntText(value=fill.seed, min=0, max=10**9, description="seed", style=label,
                                                 layout=widgets.Layout(width="120px"))
         self.fill_rest = widgets.Dropdown(
-            description="The rest", value=fill.keep, style=label, layout=widgets.Layout(width="330px"),
+            description="The rest", value=fill.keep, style=label,
+            layout=widgets.Layout(width="330px", max_width="100%"),
             options=[("keeps the recorded decisions that fit", True), ("is played afresh", False)],
             tooltip="afresh: after the change every decision is made by the fill, as in a rollout")
         self.replay_button = widgets.Button(description="Replay with this decision", button_style="warning",
@@ -418,7 +420,7 @@ class Explorer(widgets.VBox):
         right = widgets.VBox([self.where, self.moves, widgets.HBox([self.key_seat], layout=widgets.Layout(
                                   align_items="center")), self.keys_help, self.line_info, self.here,
                               self.change_panel],
-                             layout=widgets.Layout(flex="1 1 380px", min_width="360px", max_width="640px",
+                             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="640px",
                                                    padding="0 0 0 10px"))
         main = widgets.HBox([widgets.VBox([self.board, tools]), right],
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap", width="100%"))
@@ -478,8 +480,8 @@ class Explorer(widgets.VBox):
                      "next_button", "last_button", "swings_section", "swing_seats", "swing_rollouts",
                      "swing_alternatives", "swing_decisions", "swing_button", "swing_stop", "swing_progress",
                      "swing_status", "swing_message", "swing_caption", "swing_table", "advice_section",
-                     "moves", "key_seat", "png_button", "svg_button", "export_message", "code_text", "copy_button",
-                     "code_input", "open_code_button", "code_message", "setup_button", "setup_area"):
+                     "chart_note", "moves", "key_seat", "png_button", "svg_button", "export_message", "code_text",
+                     "copy_button", "code_input", "open_code_button", "code_message", "setup_button", "setup_area"):
             getattr(self, name).add_class("lotus-explorer-" + name.replace("_", "-"))
         # a position code stands for the moment after the decisions it holds
         self._line_changed(step=self.tree.root.line.steps if from_code else 0)

@@ -101,6 +101,10 @@ class MoveList(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         if "page" in content and isinstance(content["page"], str):
+            # a view was just made: send it the whole list in a message of its own, since changes sent
+            # before any view existed can be lost while the front end is still loading this module
+            self.send({"state": {"rows": self.rows, "current": self.current, "colours": self.colours,
+                                 "start": self.start}})
             self.page_url = content["page"][:20000]
             for fn in self._page:
                 fn(self.page_url)

@@ -222,37 +222,29 @@ def test_jupyterlab_chart_follows_the_step_keys_and_export(page: Page, lab_url, 
     run_all(page)
     ex = page.locator(".lotus-explorer")
     where = ex.locator(".lotus-explorer-where")
-    expect(where).to_contain_text("Step 0 of 310", timeout=90_000)
+    expect(where).to_contain_text("Step 0 of 310", timeout=150_000)
+    board = ex.locator(".lotus-board .js-plotly-plot").first
+    expect(board).to_be_attached(timeout=90_000)
     moves = ex.locator(".lotus-moves")
     expect(moves.locator(".lm-row")).to_have_count(311, timeout=T)
     expect(moves.locator(".lm-head").first).to_have_text("year 1 · 1 claim provinces", timeout=T)
     page.screenshot(path=str(shots / "explorer-lab-1440-start.png"))
-    board_box = ex.locator(".lotus-board .js-plotly-plot").first.bounding_box()
-    assert board_box["width"] >= 680                      # the board uses the width
+    # the board uses the width, and the move list stands beside it (JupyterLab with its file browser open)
+    board_box, moves_box = board.bounding_box(), moves.bounding_box()
+    assert board_box["width"] >= 620 and moves_box["x"] >= board_box["x"] + board_box["width"] - 5
 
-    # a click in the move list: the step after that decision, highlighted; the chart of that step
-    moves.locator(".lm-row[data-step='16']").click()
-    expect(where).to_contain_text("Step 16 of 310", timeout=T)
-    expect(moves.locator(".lm-current")).to_have_attribute("data-step", "16", timeout=T)
-    chart = ex.locator(".lotus-explorer-chart-box .js-plotly-plot")
-    expect(chart.locator(".gtitle")).to_have_text(want_conflict, timeout=T)
-
-    # the rebellion chart a few steps before year 3's rebellion: none (not year 2's), then the keys
-    ex.locator(".lotus-explorer-chart-kind button", has_text="rebellion").click()
-    moves.locator(f".lm-row[data-step='{rebellion - 3}']").click()
-    expect(where).to_contain_text(f"Step {rebellion - 3} of 310", timeout=T)
-    expect(ex.locator(".lotus-explorer-chart-kind")).to_be_visible()
-    expect(ex.locator(".lotus-explorer-chart-box")).to_be_hidden(timeout=T)
-    page.screenshot(path=str(shots / "explorer-lab-1440-no-rebellion-yet.png"))
-    where.click()                                         # focus inside the explorer, on no control
-    for k in range(rebellion - 2, rebellion + 1):
+    # the keys, whatever has focus inside the explorer: first a spot that is no control, then a button
+    where.click()
+    for k in (1, 2, 3):
         page.keyboard.press("ArrowRight")
         expect(where).to_contain_text(f"Step {k} of 310", timeout=T)
-    expect(chart.locator(".gtitle")).to_have_text(want_rebellion, timeout=T)
-    chart.scroll_into_view_if_needed()
-    page.screenshot(path=str(shots / "explorer-lab-1440-rebellion.png"))
-    ex.locator(".lotus-explorer-next-button").click()     # a button has focus now: the keys still work
-    expect(where).to_contain_text(f"Step {rebellion + 1} of 310", timeout=T)
+        expect(moves.locator(".lm-current")).to_have_attribute("data-step", str(k), timeout=T)
+    ex.locator(".lotus-explorer-next-button").click()
+    expect(where).to_contain_text("Step 4 of 310", timeout=T)
+    page.keyboard.press("ArrowLeft")
+    expect(where).to_contain_text("Step 3 of 310", timeout=T)
+    page.keyboard.press("End")
+    expect(where).to_contain_text("Step 310 of 310", timeout=T)
     page.keyboard.press("Home")
     expect(where).to_contain_text("Step 0 of 310", timeout=T)
     page.keyboard.press("n")                              # Red's first decision
@@ -265,6 +257,32 @@ def test_jupyterlab_chart_follows_the_step_keys_and_export(page: Page, lab_url, 
     download = info.value
     assert download.suggested_filename == f"white-lotus-line0-step{first_red}.png"
     assert Path(download.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    # a click in the move list: the step after that decision, highlighted; the chart of that step
+    moves.locator(".lm-row[data-step='16']").click()
+    expect(where).to_contain_text("Step 16 of 310", timeout=T)
+    expect(moves.locator(".lm-current")).to_have_attribute("data-step", "16", timeout=T)
+    note = ex.locator(".lotus-explorer-chart-note")
+    expect(note).to_contain_text("The conflict of year 1 from step 16", timeout=T)
+    chart = ex.locator(".lotus-explorer-chart-box .js-plotly-plot")
+    chart.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "explorer-lab-1440-conflict.png"))
+    expect(chart.locator(".gtitle")).to_have_text(want_conflict, timeout=T)
+
+    # the rebellion chart a few steps before year 3's rebellion: none (not year 2's), then step to it
+    ex.locator(".lotus-explorer-chart-kind button", has_text="rebellion").click()
+    moves.locator(f".lm-row[data-step='{rebellion - 3}']").click()
+    expect(where).to_contain_text(f"Step {rebellion - 3} of 310", timeout=T)
+    expect(note).to_contain_text(f"No rebellion fought yet in year 3 at step {rebellion - 3}", timeout=T)
+    expect(ex.locator(".lotus-explorer-chart-box")).to_be_hidden(timeout=T)
+    where.click()
+    for k in range(rebellion - 2, rebellion + 1):
+        page.keyboard.press("ArrowRight")
+        expect(where).to_contain_text(f"Step {k} of 310", timeout=T)
+    expect(note).to_contain_text(f"The rebellion of year 3 at step {rebellion}", timeout=T)
+    chart.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "explorer-lab-1440-rebellion.png"))
+    expect(chart.locator(".gtitle")).to_have_text(want_rebellion, timeout=T)
 
     # a narrower screen: the panel goes under the board, nothing is cut off
     page.set_viewport_size({"width": 1024, "height": 768})
