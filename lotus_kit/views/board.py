@@ -49,12 +49,14 @@ __all__ = [
     "province_fill",
     "province_hover",
     "province_trace",
+    "reshape_board",
     "update_board",
 ]
 
 META_KEY = "lotus_kit_board"
 WIDTH = 900
 PX_PER_UNIT = (WIDTH - 20) / 122          # x grid units across the plot at the default width
+BIG = 1.3                                 # projector mode: names, chips, markers and stones this much bigger
 
 # trace uids (the layout of the figure; fixed for every state)
 LAND, ORDOS, COASTLINE, FRONTIER, SIX_EDGE = "land", "ordos", "coast", "frontier", "six-edge"
@@ -191,19 +193,21 @@ def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float
 
 
 @cache
-def _spots(hanzi: bool) -> dict[str, _Spot]:
+def _spots(hanzi: bool, scale: float = 1.0) -> dict[str, _Spot]:
     """Where chip, symbol and name go in each province (computed once from the geometry).
 
     The chip sits on the seat (the province's x/y), the lotus or dragon left of it, the markers in
     a column right of it; the name goes below, above, right or left of that cluster, in the
     largest font that fits inside the province without touching another name or cluster (small
     provinces first). A name that cannot fit whole may overhang its border a little, and drops
-    its Hanzi line when even that fails.
+    its Hanzi line when even that fails. ``scale`` (projector mode) makes chip, symbols, markers and
+    the type tried that much bigger, so the bigger names are placed apart too.
     """
     geo = load_geometry()
     data = _board_data()
     ux = 1 / PX_PER_UNIT                       # grid units per pixel, x
     uy = 1 / (PX_PER_UNIT * geo.y_scale)       # grid units per pixel, y (down)
+    ux, uy = ux * scale, uy * scale            # the cluster's pixel sizes grow with the scale
     clusters = {}
     for p in data.provinces:
         sx, sy = geo.province(p.id).seat
@@ -224,6 +228,8 @@ def _spots(hanzi: bool) -> dict[str, _Spot]:
         for keep, size, two in tries:
             w = 0.6 * size * len(p.name) + 4
             h = size * (2.25 if two else 1.2)
+            if scale != 1.0:                   # the type grows by the scale too, the offsets already do
+                w, h = w * scale, h * scale
             cands = [
                 (0, 13 + h / 2), (0, -(20 + h / 2)), (22 + w / 2, 0), (-(left_px + 2 + w / 2), 0),
                 (-w / 4, 13 + h / 2), (w / 4, 13 + h / 2), (-w / 4, -(20 + h / 2)), (w / 4, -(20 + h / 2)),
@@ -242,7 +248,7 @@ def _spots(hanzi: bool) -> dict[str, _Spot]:
             h = 9.0 * 1.2
             placed = (sx, sy + (13 + h / 2) * uy, 9.0, False, (sx, sy, sx, sy))
         taken.append(placed[4])
-        out[p.id] = _Spot(seat=(sx, sy), label=(placed[0], placed[1]), label_size=placed[2],
+        out[p.id] = _Spot(seat=(sx, sy), label=(placed[0], placed[1]), label_size=round(placed[2] * scale, 2),
                           symbol=(sx - 18 * ux, sy), hanzi=placed[3])
     return {p.id: out[p.id] for p in data.provinces}
 
@@ -321,6 +327,18 @@ def _group_outline(pids: Iterable[str]) -> tuple[list[float | None], list[float 
 class _Options:
     groups: bool
     hanzi: bool
+    width: int = WIDTH
+    projector: bool = False     # large type, thick markers (a room reading from 3 m)
+    locked: bool = False        # no pan or zoom (play: dragging the map must not move it away)
+
+    @property
+    def scale(self) -> float:
+        return BIG if self.projector else 1.0
+
+    @property
+    def fonts(self) -> tuple[float, float, float]:
+        """Title, subtitle and seat legend font sizes."""
+        return (24.0, 17.0, 16.0) if self.projector else (19.0, 13.0, 13.0)
 
 
 def _decision_text(state: State) -> str:
@@ -367,12 +385,23 @@ def _title(state: State) -> str:
     return f"<b>Year {state.year}</b> · phase {int(state.phase)}: {PHASE_NAMES[int(state.phase)]}"
 
 
-def _marker_positions(spot: _Spot, k: int) -> tuple[float, float]:
+def _marker_positions(spot: _Spot, k: int, scale: float = 1.0) -> tuple[float, float]:
     """Where the k-th marker of a province goes: stacked in a column right of the chip, 3 high."""
     sx, sy = spot.seat
-    y_unit = PX_PER_UNIT * load_geometry().y_scale
+    y_unit = PX_PER_UNIT * load_geometry().y_scale / scale
     col, row = divmod(k, 3)
-    return sx + (14 + 11 * col) / PX_PER_UNIT, sy + (3 - 10 * row) / y_unit
+    return sx + (14 + 11 * col) * scale / PX_PER_UNIT, sy + (3 - 10 * row) / y_unit
+
+
+def _header(opts: _Options, players: int, labels: list[str]) -> dict[str, Any]:
+    """Title, subtitle, then the seat legend in rows below them, and a top margin that holds all
+    three (a 5- or 6-player legend wraps into a second row instead of running over the title)."""
+    title, sub, legend = opts.fonts
+    top = 12 + title * 1.35 + sub * 1.5
+    entry = round(max(len(t) for t in labels) * 0.6 * legend + 8)      # the text; plotly adds the swatch
+    per_row = max(1, (opts.width - 24) // (entry + 48))
+    rows = -(-players // per_row)
+    return {"legend.entrywidth": entry, "margin.t": round(top + rows * (legend + 10) + 8)}
 
 
 def _spec(state: State, highlight: Iterable[str] | None, opts: _Options
@@ -380,15 +409,18 @@ def _spec(state: State, highlight: Iterable[str] | None, opts: _Options
     """Every state-dependent property: ``{trace uid: {property path: value}}`` and layout paths."""
     board = state.board
     provinces = board.provinces
-    spots = _spots(opts.hanzi)
+    spots = _spots(opts.hanzi, opts.scale)
     spec: dict[str, dict[str, Any]] = {}
     hovers = [province_hover(state, i) for i in range(len(provinces))]
     fills = [province_fill(state, i) for i in range(len(provinces))]
     for i, p in enumerate(provinces):
         out = not _in_play(state, i)
+        owner = state.owners[i] if not out else -1
+        # ownership has a second cue besides colour: the owner's pattern (and letter on the markers)
         spec[PROVINCE + p.id] = {
             "fillcolor": fills[i],
-            "fillpattern.shape": "/" if out else "",
+            "fillpattern.shape": "/" if out else (st.SEAT_PATTERNS[owner] if owner >= 0 else ""),
+            "fillpattern.fgcolor": st.OUT_OF_PLAY_HATCH if owner < 0 else st.pattern_colour(owner),
             "line.color": st.OUT_OF_PLAY_HATCH if out else st.BORDER,
             "text": hovers[i],
         }
@@ -422,15 +454,18 @@ def _spec(state: State, highlight: Iterable[str] | None, opts: _Options
         spec[uid] = {"marker.opacity": [1.0 if _in_play(state, i) else 0.35 for i in idx]}
 
     # markers (WL-PLACE): small cubes stacked right of the chip, in seat colours
-    mx, my, mcol, mtext = [], [], [], []
+    mx, my, mcol, mtext, mletter, mink = [], [], [], [], [], []
     for i, p in enumerate(provinces):
         for k, seat in enumerate(iter_bits(state.markers[i])):
-            x, y = _marker_positions(spots[p.id], k)
+            x, y = _marker_positions(spots[p.id], k, opts.scale)
             mx.append(x)
             my.append(y)
             mcol.append(st.SEAT_COLOURS[seat])
             mtext.append(f"{st.SEAT_NAMES[seat]}'s marker on {p.name}")
-    spec[MARKERS] = {"x": mx, "y": my, "marker.color": mcol, "hovertext": mtext}
+            mletter.append(st.SEAT_LETTERS[seat])
+            mink.append(st.text_colour_on(st.SEAT_COLOURS[seat]))
+    spec[MARKERS] = {"x": mx, "y": my, "marker.color": mcol, "hovertext": mtext, "text": mletter,
+                     "textfont.color": mink}
 
     # province names: ink on light fills, white on dark ones, grey when out of play
     spec[LABELS] = {"textfont.color": [
@@ -467,7 +502,7 @@ def _spec(state: State, highlight: Iterable[str] | None, opts: _Options
         spot = spots[provinces[conflict.province].id]
         below = spot.label[1] < y                      # the name is above the chip: the stone goes below
         sx.append(x)
-        sy.append(y + (21 if below else -21) / (PX_PER_UNIT * load_geometry().y_scale))
+        sy.append(y + (21 if below else -21) * opts.scale / (PX_PER_UNIT * load_geometry().y_scale))
         stext.append("Emperor stone: this province is being resolved (WL-COMP-5, WL-CONF-5)")
         ssym.append("hexagon")
         scol.append(st.EMPEROR_GOLD)
@@ -488,14 +523,16 @@ def _spec(state: State, highlight: Iterable[str] | None, opts: _Options
 
     # seat legend: name, role, score so far (WL-SCORE at this moment)
     lines = {line.seat: line for line in score(state)}
+    labels = []
     for seat in range(6):
         if seat < state.players:
             role = ""
             if seat == state.emperor:
                 role = " ♛ emperor"
             elif seat == leader:
-                role = " ⚔ rebel leader"
+                role = " ⚔ rebel"
             label = f"{st.SEAT_NAMES[seat]}{role} · {lines[seat].total} VP"
+            labels.append(label)
             spec[SEAT_KEY + str(seat)] = {"visible": True, "name": label}
         else:
             spec[SEAT_KEY + str(seat)] = {"visible": False, "name": st.SEAT_NAMES[seat]}
@@ -505,7 +542,7 @@ def _spec(state: State, highlight: Iterable[str] | None, opts: _Options
     layout = {
         "title.text": _title(state),
         "title.subtitle.text": _decision_text(state),
-        "legend.entrywidth": 250 if state.players > 4 else 200,
+        **_header(opts, state.players, labels),
         "annotations[0].text": f"<b>{six}</b>",
         "annotations[1].text": f"Emperor: <b>{st.SEAT_NAMES[state.emperor]}</b>",
         "annotations[2].text": rebel if leader is not None else f"<span style='color:#8d877c'>{rebel}</span>",
@@ -520,20 +557,26 @@ _PANEL_REBEL = (_PANEL_X, 57.0)
 
 
 # -- building and updating -------------------------------------------------------------------------
-def _skeleton(opts: _Options, width: int) -> go.Figure:
+def _skeleton(opts: _Options) -> go.Figure:
     """Every trace, with the static properties; the state-dependent ones are filled by ``_apply``."""
     geo = load_geometry()
     data = _board_data()
-    spots = _spots(opts.hanzi)
+    spots = _spots(opts.hanzi, opts.scale)
+    width = opts.width
     x0, y0, x1, y1 = geo.view_box
     traces: list[go.Scatter] = []
     # names and symbols are laid out in pixels at the default width; a smaller board scales every
     # on-map size with it, so nothing that was apart at the default width can touch
-    k = min(1.0, (width - 12) / (WIDTH - 12), (round(width * 0.95) - 118) / (round(WIDTH * 0.95) - 118))
+    head = 134 if opts.projector else 118      # the most the title, subtitle and seat legend take
+    k = min(1.0, (width - 12) / (WIDTH - 12), (round(width * 0.95) - head) / (round(WIDTH * 0.95) - 118))
     show_key = k >= 0.7              # below that the key cannot fit beside the map: the legend stays
+    big = opts.scale
 
-    def px(v: float) -> float:
+    def pk(v: float) -> float:       # sizes scaled with the map
         return round(v * k, 2)
+
+    def px(v: float) -> float:       # symbols: with the map, and bigger in projector mode
+        return round(v * k * big, 2)
 
     land_x, land_y = rings_xy(poly for piece in geo.land for poly in piece.polygons)
     traces.append(go.Scatter(meta=LAND, x=land_x, y=land_y, mode="lines", fill="toself", fillcolor=st.LAND,
@@ -567,14 +610,14 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
                                  "dash": dash}, hoverinfo="skip", showlegend=False))
 
     traces.append(go.Scatter(meta=LEGAL_T, name="legal now", mode="lines", fill="toself",
-                             fillcolor="rgba(255,255,255,0)", line={"color": st.LEGAL, "width": 2.8},
+                             fillcolor="rgba(255,255,255,0)", line={"color": st.LEGAL, "width": 2.8 * big},
                              fillpattern={"shape": "\\", "fgcolor": st.LEGAL_FILL, "size": 9, "solidity": 0.22,
                                           "fillmode": "overlay"},
                              hoverinfo="skip", showlegend=False))
     for seat in range(6):
         traces.append(go.Scatter(meta=GROUPS + str(seat), mode="lines", hoverinfo="skip", showlegend=False,
                                  line={"color": st.darken(st.SEAT_COLOURS[seat], 0.55), "width": 3.4}))
-    traces.append(go.Scatter(meta=RESOLVING_T, mode="lines", line={"color": st.RESOLVING, "width": 4.2},
+    traces.append(go.Scatter(meta=RESOLVING_T, mode="lines", line={"color": st.RESOLVING, "width": 4.2 * big},
                              hoverinfo="skip", showlegend=False))
 
     for uid, want, symbol, colour, line_colour, size in (
@@ -592,19 +635,21 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
     traces.append(go.Scatter(meta=CHIPS, mode="markers+text", textposition="middle center",
                              marker={"symbol": "square", "size": px(17), "line": {"width": 1.2}},
                              textfont={"family": st.SANS, "size": px(11)}, hoverinfo="skip", showlegend=False))
-    traces.append(go.Scatter(meta=MARKERS, mode="markers", hoverinfo="text", showlegend=False,
-                             marker={"symbol": "square", "size": px(10), "line": {"color": st.INK, "width": 1.1}}))
+    # markers carry their seat's letter: a second cue besides the colour
+    traces.append(go.Scatter(meta=MARKERS, mode="markers+text", hoverinfo="text", showlegend=False,
+                             textposition="middle center", textfont={"family": st.SANS, "size": px(8.5)},
+                             marker={"symbol": "square", "size": px(12), "line": {"color": st.INK, "width": 1.1}}))
     names = []
     for p in data.provinces:
         size = spots[p.id].label_size
         text = p.name
         if spots[p.id].hanzi and p.hanzi:
-            text += f"<br><span style='font-size:{px(size * 0.82):.1f}px'>{p.hanzi}</span>"
+            text += f"<br><span style='font-size:{pk(size * 0.82):.1f}px'>{p.hanzi}</span>"
         names.append(text)
     traces.append(go.Scatter(
         meta=LABELS, x=[spots[p.id].label[0] for p in data.provinces],
         y=[spots[p.id].label[1] for p in data.provinces], mode="text", text=names,
-        textfont={"family": st.FONT, "size": [px(spots[p.id].label_size) for p in data.provinces]},
+        textfont={"family": st.FONT, "size": [pk(spots[p.id].label_size) for p in data.provinces]},
         hoverinfo="skip", showlegend=False))
     traces.append(go.Scatter(
         meta=HIT, x=[spots[p.id].seat[0] for p in data.provinces], y=[spots[p.id].seat[1] for p in data.provinces],
@@ -622,15 +667,18 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
     traces.append(go.Scatter(
         meta=PLACES, x=[pl.x for pl in geo.place_labels], y=[pl.y for pl in geo.place_labels], mode="text",
         text=[f"<i>{pl.text}</i>" for pl in geo.place_labels],
-        textfont={"family": st.FONT, "size": px(12),
+        textfont={"family": st.FONT, "size": pk(12),
                   "color": [st.COAST if pl.kind == "sea" else "#8a7d66" for pl in geo.place_labels]},
         hoverinfo="skip", showlegend=False))
 
     for seat in range(6):
-        traces.append(go.Scatter(meta=SEAT_KEY + str(seat), x=[None], y=[None], mode="markers", legend="legend",
-                                 marker={"symbol": "square", "size": 14, "color": st.SEAT_COLOURS[seat],
-                                         "line": {"color": st.INK, "width": 1}},
-                                 showlegend=True, hoverinfo="skip"))
+        # a filled swatch in the seat's colour and pattern, as its provinces are drawn
+        traces.append(go.Scatter(meta=SEAT_KEY + str(seat), x=[None], y=[None], mode="lines", legend="legend",
+                                 fill="toself", fillcolor=st.SEAT_COLOURS[seat],
+                                 fillpattern={"shape": st.SEAT_PATTERNS[seat], "fgcolor": st.pattern_colour(seat),
+                                              "size": 6, "solidity": 0.3},
+                                 marker={"color": st.SEAT_COLOURS[seat]},
+                                 line={"color": st.INK, "width": 1}, showlegend=True, hoverinfo="skip"))
     key = [
         ("White lotus: start", {"symbol": "hexagram", "size": 13, "color": "#ffffff",
                                           "line": {"color": "#b0336f", "width": 1.6}}, None),
@@ -648,41 +696,48 @@ def _skeleton(opts: _Options, width: int) -> go.Figure:
         key.append(("Largest group", None, {"color": "#333333", "width": 3.4}))
     for n, (name, marker, line) in enumerate(key):
         if marker:
-            marker = {**marker, "size": max(6.0, px(marker["size"]))}
+            marker = {**marker, "size": max(6.0, pk(marker["size"]))}
         traces.append(go.Scatter(meta=f"key-{n}", name=name, x=[None], y=[None],
                                  mode="markers" if marker else "lines", marker=marker or {}, line=line or {},
                                  legend="legend2", showlegend=show_key, hoverinfo="skip"))
 
     height = round(width * 0.95)
+    title, subtitle, legend = opts.fonts
     fig = go.Figure(data=traces)
     fig.update_layout(
         width=width, height=height, autosize=False,
         margin={"l": 6, "r": 6, "t": 112, "b": 6},
         paper_bgcolor=st.PAPER, plot_bgcolor=st.SEA,
         font={"family": st.FONT, "color": st.INK, "size": 12},
-        title={"x": 0.012, "xanchor": "left", "yref": "container", "y": 0.985, "yanchor": "top",
-               "font": {"size": 19}, "subtitle": {"font": {"size": 13, "color": "#4a4036"}}},
-        xaxis={"range": [x0, x1], "visible": False, "fixedrange": False, "constrain": "domain"},
+        # the title block is measured from the top in pixels: the subtitle and the seat legend go below
+        # it (see _header), never over it
+        title={"x": 0.012, "xanchor": "left", "yref": "container", "y": round(1 - 8 / height, 4),
+               "yanchor": "top", "font": {"size": title},
+               "subtitle": {"font": {"size": subtitle, "color": "#4a4036"}}},
+        # play locks the map in place (a drag must not pan it away); analysis keeps pan and zoom
+        xaxis={"range": [x0, x1], "visible": False, "fixedrange": opts.locked, "constrain": "domain"},
         yaxis={"range": [y1, y0], "visible": False, "scaleanchor": "x", "scaleratio": geo.y_scale,
-               "constrain": "domain"},
-        hovermode="closest", dragmode="pan",
+               "constrain": "domain", "fixedrange": opts.locked},
+        hovermode="closest", dragmode=False if opts.locked else "pan",
         legend={"orientation": "h", "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "bottom",
-                "bgcolor": "rgba(0,0,0,0)", "font": {"size": 13}, "itemclick": False, "itemdoubleclick": False,
+                "bgcolor": "rgba(0,0,0,0)", "font": {"size": legend}, "itemclick": False, "itemdoubleclick": False,
                 "entrywidthmode": "pixels", "traceorder": "normal"},
-        legend2={"x": 0.004, "xanchor": "left", "y": 0.004, "yanchor": "bottom", "bgcolor": "rgba(255,253,247,0.88)",
-                 "bordercolor": "#9c917e", "borderwidth": 1, "font": {"size": max(8.0, px(11))}, "itemclick": False,
+        # the key sits in the sea off the south-east coast, clear of every province
+        legend2={"x": 0.996, "xanchor": "right", "y": 0.004, "yanchor": "bottom", "bgcolor": "rgba(255,253,247,0.88)",
+                 "bordercolor": "#9c917e", "borderwidth": 1, "font": {"size": max(8.0, pk(11))}, "itemclick": False,
                  "itemdoubleclick": False, "title": {"text": "<b>Key</b>"}},
         annotations=[
             {"name": "six", "x": 0.0, "y": -8.0, "xref": "x", "yref": "y", "xanchor": "left", "showarrow": False,
              "font": {"color": st.SIX_EDGE, "size": 12}},
             {"name": "emperor", "x": _PANEL_EMPEROR[0] + 2.2, "y": _PANEL_EMPEROR[1], "xref": "x", "yref": "y",
-             "xanchor": "left", "showarrow": False, "font": {"size": max(8.0, px(12))}},
+             "xanchor": "left", "showarrow": False, "font": {"size": max(8.0, pk(12))}},
             {"name": "rebel", "x": _PANEL_REBEL[0] + 2.2, "y": _PANEL_REBEL[1], "xref": "x", "yref": "y",
-             "xanchor": "left", "showarrow": False, "font": {"size": max(8.0, px(12))}},
+             "xanchor": "left", "showarrow": False, "font": {"size": max(8.0, pk(12))}},
             {"name": "vp", "x": _PANEL_X - 1, "y": 61.5, "xref": "x", "yref": "y", "xanchor": "left",
-             "showarrow": False, "font": {"size": max(8.0, px(11)), "color": "#5a5044"}},
+             "showarrow": False, "font": {"size": max(8.0, pk(11)), "color": "#5a5044"}},
         ],
-        meta={META_KEY: {"groups": opts.groups, "hanzi": opts.hanzi}},
+        meta={META_KEY: {"groups": opts.groups, "hanzi": opts.hanzi, "width": width, "projector": opts.projector,
+                         "locked": opts.locked}},
     )
     return fig
 
@@ -750,20 +805,23 @@ def _options(fig: go.Figure) -> _Options:
     if not isinstance(meta, dict) or META_KEY not in meta:
         raise ValueError("this figure was not made by lotus_kit.views.board.board_figure")
     m = meta[META_KEY]
-    return _Options(groups=bool(m["groups"]), hanzi=bool(m["hanzi"]))
+    return _Options(groups=bool(m["groups"]), hanzi=bool(m["hanzi"]), width=int(m.get("width", WIDTH)),
+                    projector=bool(m.get("projector", False)), locked=bool(m.get("locked", False)))
 
 
 def board_figure(state: State, highlight: Iterable[str] | None = None, *, groups: bool = False,
-                 hanzi: bool = True, width: int = WIDTH) -> go.Figure:
+                 hanzi: bool = True, width: int = WIDTH, projector: bool = False, locked: bool = False) -> go.Figure:
     """The board for ``state`` as a plotly figure.
 
     ``highlight`` names the provinces to mark as selectable; by default the ones legal for the
     current decision (:func:`legal_provinces`); pass ``()`` for none. ``groups`` outlines each
     player's largest connected group (WL-SCORE-2). ``hanzi`` writes the Chinese names under the
-    province names (rendering them to PNG needs a CJK font on the machine).
+    province names (rendering them to PNG needs a CJK font on the machine). ``projector`` draws
+    names, chips, markers, stones and the header bigger (a room reading from the back);
+    ``locked`` turns pan and zoom off (play), which analysis keeps.
     """
-    opts = _Options(groups=groups, hanzi=hanzi)
-    raw = copy.deepcopy(_skeleton_dict(opts, width))
+    opts = _Options(groups=groups, hanzi=hanzi, width=int(width), projector=projector, locked=locked)
+    raw = copy.deepcopy(_skeleton_dict(opts))
     spec, layout = _spec(state, highlight, opts)
     by_meta = {t["meta"]: t for t in raw["data"]}
     for uid, props in spec.items():
@@ -779,8 +837,8 @@ def board_figure(state: State, highlight: Iterable[str] | None = None, *, groups
 
 
 @cache
-def _skeleton_dict(opts: _Options, width: int) -> dict[str, Any]:
-    return _skeleton(opts, width).to_dict()
+def _skeleton_dict(opts: _Options) -> dict[str, Any]:
+    return _skeleton(opts).to_dict()
 
 
 def _store(node: dict, path: str, value: Any) -> None:
@@ -802,6 +860,35 @@ def update_board(fig: go.Figure, state: State, highlight: Iterable[str] | None =
     spec, layout = _spec(state, highlight, _options(fig))
     with fig.batch_update():
         return _apply(fig, spec, layout)
+
+
+def reshape_board(fig: go.Figure, state: State, highlight: Iterable[str] | None = None, *,
+                  width: int | None = None, projector: bool | None = None, locked: bool | None = None) -> int:
+    """Give a board figure another size or mode in place (one ``plotly_update``): afterwards it
+    equals ``board_figure(state, highlight, width=..., projector=..., locked=...)`` built afresh.
+    Options left ``None`` stay as they are. Returns how many properties were set (0: nothing to do).
+    """
+    old = _options(fig)
+    opts = _Options(groups=old.groups, hanzi=old.hanzi, width=old.width if width is None else int(width),
+                    projector=old.projector if projector is None else projector,
+                    locked=old.locked if locked is None else locked)
+    if opts == old:
+        return update_board(fig, state, highlight)
+    new = board_figure(state, highlight, groups=opts.groups, hanzi=opts.hanzi, width=opts.width,
+                       projector=opts.projector, locked=opts.locked).to_dict()
+    current = fig.to_dict()
+    restyle: dict[str, dict[int, Any]] = {}
+    for k, (was, now) in enumerate(zip(current["data"], new["data"], strict=True)):
+        for key in (set(was) | set(now)) - {"uid"}:
+            if was.get(key) != now.get(key):
+                restyle.setdefault(key, {})[k] = now.get(key)
+    relayout = {key: new["layout"].get(key) for key in set(current["layout"]) | set(new["layout"])
+                if key != "template" and current["layout"].get(key) != new["layout"].get(key)}
+    traces = sorted({k for values in restyle.values() for k in values})
+    restyle_data = {key: [values.get(k, Undefined) for k in traces] for key, values in restyle.items()}
+    with fig.batch_update():
+        fig.plotly_update(restyle_data=restyle_data, relayout_data=relayout, trace_indexes=traces)
+    return sum(len(v) for v in restyle.values()) + len(relayout)
 
 
 def province_trace(fig: go.Figure, province: str) -> Any:

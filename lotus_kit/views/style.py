@@ -1,6 +1,6 @@
 """Colours, fonts and small colour helpers shared by the board map and the charts.
 
-Seat colours come from :mod:`lotus_kit.white_lotus.seats` (Okabe-Ito, colour-blind safe); the
+Seat colours come from :mod:`lotus_kit.white_lotus.seats` (Okabe-Ito with Tol's purple, checked under simulated colour-vision deficiencies in the tests); the
 board's own tones (sea, land, parchment) are chosen not to compete with them.
 
 >>> text_colour_on("#0072B2"), text_colour_on("#F0E442")
@@ -17,11 +17,14 @@ __all__ = [
     "FONT",
     "PAPER",
     "PART_COLOURS",
+    "SEAT_LETTERS",
+    "SEAT_PATTERNS",
     "SEAT_COLOURS",
     "SEAT_NAMES",
     "blend",
     "darken",
     "luminance",
+    "pattern_colour",
     "seat_colour",
     "seat_label",
     "text_colour_on",
@@ -103,3 +106,17 @@ def seat_colour(seat: int) -> str:
 
 def seat_label(seat: int) -> str:
     return SEAT_NAMES[seat]
+
+
+SEAT_LETTERS: tuple[str, ...] = tuple(name[0] for name in SEAT_NAMES)
+"""R B G Y P O: written on each marker, so a claim is told by more than its colour."""
+
+SEAT_PATTERNS: tuple[str, ...] = (".", "/", "\\", "-", "x", "|")
+"""A plotly fill pattern per seat, drawn over its provinces: ownership has a second cue besides the
+colour (a deuteranope sees Green and Purple alike in some light)."""
+
+
+def pattern_colour(seat: int) -> str:
+    """The colour of a seat's pattern lines: a darker shade of its colour (a lighter one on dark seats)."""
+    colour = SEAT_COLOURS[seat]
+    return blend(colour, "#ffffff", 0.45) if luminance(colour) < 0.12 else darken(colour, 0.45)

@@ -1,4 +1,4 @@
-"""How seats and provinces are shown: a name and a colour-blind-safe colour (Okabe-Ito palette) per
+"""How seats and provinces are shown: a name and a colour-blind-safe colour (Okabe-Ito, with Tol's purple) per
 seat, and province names in place of ids.
 
 The rules know seats only as numbers 0..5 clockwise (colours c1..c6 in the spec, WL-COMP-10), and
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
-SEAT_COLOURS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#F0E442", "#CC79A7", "#E69F00")
+SEAT_COLOURS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#F0E442", "#882E72", "#E69F00")
 
 
 def seat_name(seat: int | None) -> str:
