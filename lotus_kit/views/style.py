@@ -1,7 +1,8 @@
 """Colours, fonts and small colour helpers shared by the board map and the charts.
 
-Seat colours come from :mod:`lotus_kit.white_lotus.seats` (Okabe-Ito with Tol's purple, checked under simulated colour-vision deficiencies in the tests); the
-board's own tones (sea, land, parchment) are chosen not to compete with them.
+Seat colours come from :mod:`lotus_kit.white_lotus.seats` (Okabe-Ito with Tol's purple, checked
+under simulated colour-vision deficiencies in the tests); the board's own tones (sea, land,
+parchment) are chosen not to compete with them.
 
 >>> text_colour_on("#0072B2"), text_colour_on("#F0E442")
 ('#ffffff', '#1f1a14')
@@ -17,10 +18,10 @@ __all__ = [
     "FONT",
     "PAPER",
     "PART_COLOURS",
-    "SEAT_LETTERS",
-    "SEAT_PATTERNS",
     "SEAT_COLOURS",
+    "SEAT_LETTERS",
     "SEAT_NAMES",
+    "SEAT_PATTERNS",
     "blend",
     "darken",
     "luminance",

@@ -137,7 +137,8 @@ def test_the_six_seat_colours_stay_apart_under_simulated_colour_vision_deficienc
     from colorspacious import deltaE
 
     sims = [_simulated(c, cvd) for c in st.SEAT_COLOURS]
-    dist = {(a, b): float(deltaE(sims[a], sims[b], input_space="sRGB1")) for a, b in itertools.combinations(range(6), 2)}
+    pairs = itertools.combinations(range(6), 2)
+    dist = {(a, b): float(deltaE(sims[a], sims[b], input_space="sRGB1")) for a, b in pairs}
     worst = min(dist, key=dist.get)
     assert dist[worst] >= 11, (cvd, [st.SEAT_NAMES[k] for k in worst], dist[worst])
     assert dist[(2, 4)] >= 20, (cvd, dist[(2, 4)])
