@@ -38,14 +38,14 @@ from html import escape
 import ipywidgets as widgets
 
 from lotus_kit.ui.board import BoardWidget, SyncOnDisplay
+from lotus_kit.ui.layout import TABLE_CSS, ScreenSize, VariantChoice, fit
 from lotus_kit.ui.phases import PANELS, PhasePanel, decision_text, hand_html, score_html
 from lotus_kit.ui.phases.text import box, events_html, linkify, seat_html
 from lotus_kit.ui.session import SEAT_KINDS, GameSession
-from lotus_kit.white_lotus import rules as rules_module
+from lotus_kit.views.board import reshape_board
 from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome, TakeRefund
 from lotus_kit.white_lotus.events import Event
 from lotus_kit.white_lotus.observation import observation
-from lotus_kit.white_lotus.rules import FLAGS
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 from lotus_kit.white_lotus.state import PHASE_NAMES, State
 
@@ -78,13 +78,17 @@ class GameTable(SyncOnDisplay, widgets.VBox):
 
     Build it from a session (``GameTable(session)``) or from the setup of a new game
     (``players``, ``seed``, ``flags``, ``first_emperor``, ``seats``). ``mode`` is ``"hot-seat"`` or
-    ``"open"``; ``board_width`` the board's width in pixels; ``auto_bots`` lets the bots play on by
-    themselves after each human move (else the "Bot move" button steps them).
+    ``"open"``; ``board_width`` the board's width in pixels until the page reports its size (then the
+    board fits the screen: side by side with the panel from 1200 px, stacked below); ``projector``
+    starts in projector mode (large type, thick markers, the current decision big, board and
+    decision on one 1024x768 screen); ``auto_bots`` lets the bots play on by themselves after each
+    human move (else the "Bot move" button steps them).
 
     Parts a notebook or a test can reach: ``session``, ``board``, ``panels`` (phase -> panel),
     ``nav`` (the phase buttons), ``continue_button``, ``curtain_button``, ``undo_button``,
     ``bot_button``, ``save_button``, ``record_text``, ``load_button``, ``upload``, ``event_log``, ``scores``,
-    ``message``, the setup widgets ``players``, ``seed``, ``seat_kinds``, ``mode``, ``new_button``.
+    ``message``, the setup widgets ``players``, ``seed``, ``seat_kinds``, ``flags``, ``mode``, ``new_button``,
+    ``projector`` and ``screen`` (the page's size as reported by the browser).
     """
 
     @classmethod
@@ -97,7 +101,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
 
     def __init__(self, session: GameSession | None = None, *, players: int = 4, seed: int = 0,
                  flags: Sequence[str] = (), first_emperor: int | None = None, seats: Sequence[str] | None = None,
-                 mode: str = "hot-seat", board_width: int = 720, auto_bots: bool = True, **kwargs):
+                 mode: str = "hot-seat", board_width: int = 720, auto_bots: bool = True, projector: bool = False,
+                 **kwargs):
         if session is None:
             seats = list(seats) if seats is not None else ["human"] + ["heuristic"] * (players - 1)
             session = GameSession(players, seed, flags, first_emperor, seats)
@@ -127,10 +132,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
                                               description="First emperor",
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="260px"))
-        notes = getattr(rules_module, "FLAG_NOTES", {})
-        self.flags = widgets.SelectMultiple(options=[(f"{f}: {notes.get(f, '')}".rstrip(": "), f) for f in FLAGS],
-                                            value=tuple(session.rules.flags()), description="Variants",
-                                            rows=4, layout=widgets.Layout(width="95%"))
+        self.flags = VariantChoice(session.rules.flags())
         self.seat_kinds = [widgets.Dropdown(options=list(SEAT_KINDS), value="human", description=SEAT_NAMES[s],
                                             layout=widgets.Layout(width="190px")) for s in range(6)]
         for s, dd in enumerate(self.seat_kinds):
@@ -151,13 +153,27 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             widgets.HTML("<b>Who plays each seat</b> (changes apply at once; bots decide from what their seat "
                          "may see):"),
             widgets.HBox(self.seat_kinds, layout=widgets.Layout(flex_flow="row wrap")),
-            self.flags, widgets.HBox([self.mode, self.open_confirm, self.auto_bots]), self.new_button])
+            self.flags, widgets.HBox([self.mode, self.open_confirm, self.auto_bots],
+                                     layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HTML("Then press <b>New game</b> (above).")])
         self.setup = widgets.Accordion([setup], titles=("Game setup: players, seats, variants, mode",))
         self.setup.selected_index = None
+        # "New game" stays in sight beside the collapsed setup, where the notebook's text says it is
+        self.projector = widgets.ToggleButton(value=projector, description="Projector", icon="television",
+                                              tooltip="Large type and markers, the current decision big: "
+                                                      "for a room reading from a screen at the front")
+        self.projector.observe(lambda _c: self._fit(), "value")
+        self.screen = ScreenSize()
+        self.screen.observe(lambda _c: self._fit(), ["width", "height"])
+        self.topbar = widgets.HBox([self.new_button, self.projector, self.setup, self.screen],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.topbar.add_class("lotus-topbar")
 
         # -- the table --------------------------------------------------------------------------------
         self.title = widgets.HTML()
         self.board = BoardWidget(session.state, width=board_width)
+        # play: a drag must not pan the map away (analysis boards keep pan and zoom)
+        reshape_board(self.board.figure, session.state, locked=True, projector=projector)
         self.board.on_province_click(self._board_clicked)
         self.nav = widgets.ToggleButtons(options=NAV, value=1, style={"button_width": "auto"},
                                          tooltips=[f"phase {k}: {PHASE_NAMES[k]}" for _, k in NAV])
@@ -195,13 +211,18 @@ class GameTable(SyncOnDisplay, widgets.VBox):
                                          tooltip="Let the next bot make one move")
         self.bot_button.on_click(lambda _b: self._bot_step())
         self.message = widgets.HTML()
-        right = widgets.VBox(
+        self.title.add_class("lotus-decision")
+        self.side = widgets.VBox(
             [self.nav, self.banner_box, self.curtain, self.public_box, self.panel_box, self.hand,
              widgets.HBox([self.undo_button, self.bot_button, self.play_as],
                           layout=widgets.Layout(flex_flow="row wrap")),
              self.message],
-            layout=widgets.Layout(min_width="380px", max_width="720px", flex="1 1 460px", padding="0 0 0 8px"))
-        main = widgets.HBox([self.board, right], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+            layout=widgets.Layout(min_width="340px", max_width="720px", flex="1 1 460px", padding="0 0 0 8px"))
+        self.side.add_class("lotus-side")
+        # until the page reports its size: wrap the panel under the board when it does not fit beside it
+        self.main = widgets.HBox([self.board, self.side],
+                                 layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.main.add_class("lotus-main")
 
         # -- log, score, save/load ----------------------------------------------------------------------
         self.event_log = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto", width="100%"))
@@ -231,8 +252,10 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             widgets.VBox([self.scores], layout=widgets.Layout(flex="0 1 auto", padding="0 0 0 12px"))],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         kwargs.setdefault("layout", widgets.Layout(width="100%"))
-        super().__init__([self.setup, self.title, main, bottom, self.records], **kwargs)
+        super().__init__([widgets.HTML(TABLE_CSS), self.topbar, self.title, self.main, bottom, self.records],
+                         **kwargs)
         self.add_class("lotus-table")
+        self._fit()
         self._show_seat_kinds()
         self._sync_setup()
         session.observe(self._changed)
@@ -385,6 +408,35 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             if s.actors[k] == "human":
                 return int(s.states[k].phase) == phase
         return False
+
+    # -- layout -------------------------------------------------------------------------------------------
+    def _fit(self) -> None:
+        """Lay the table out for the page's size (:func:`lotus_kit.ui.layout.fit`) and mode: board and
+        panel side by side or stacked, the board as big as the screen allows; in projector mode the
+        current decision heads the panel in large type."""
+        projector = self.projector.value
+        (self.add_class if projector else self.remove_class)("lotus-projector")
+        rest = [c for c in self.side.children if c is not self.title]
+        self.side.children = (self.title, *rest) if projector else tuple(rest)
+        if projector == (self.title in self.children):
+            parts = [c for c in self.children if c is not self.title]
+            if not projector:
+                parts.insert(parts.index(self.main), self.title)
+            self.children = tuple(parts)
+        width, height = self.screen.width, self.screen.height
+        highlight = getattr(self.board, "_highlight", None)
+        if not (width and height):           # the page has not said its size yet: keep the board's width
+            changed = reshape_board(self.board.figure, self.session.state, highlight, projector=projector)
+        else:
+            f = fit(width, height, projector)
+            self.main.layout.flex_flow = "row nowrap" if f.side_by_side else "column"
+            self.side.layout.width = f"{f.panel_width}px" if f.side_by_side else "100%"
+            self.side.layout.max_width = f"{f.panel_width}px" if f.side_by_side else "900px"
+            self.side.layout.flex = "0 0 auto" if f.side_by_side else "1 1 auto"
+            changed = reshape_board(self.board.figure, self.session.state, highlight, width=f.board_width,
+                                    projector=projector)
+        if changed:
+            self.board.figure.sync_if_unseen()
 
     # -- showing ------------------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -875,20 +875,42 @@ def reshape_board(fig: go.Figure, state: State, highlight: Iterable[str] | None 
     if opts == old:
         return update_board(fig, state, highlight)
     new = board_figure(state, highlight, groups=opts.groups, hanzi=opts.hanzi, width=opts.width,
-                       projector=opts.projector, locked=opts.locked).to_dict()
-    current = fig.to_dict()
+                       projector=opts.projector, locked=opts.locked)
+    # leaf paths ("marker.size"), not whole objects: plotly.js merges them into what it has, and a
+    # leaf the new figure lacks is reset (None) instead of leaving an object half undefined
     restyle: dict[str, dict[int, Any]] = {}
-    for k, (was, now) in enumerate(zip(current["data"], new["data"], strict=True)):
-        for key in (set(was) | set(now)) - {"uid"}:
-            if was.get(key) != now.get(key):
-                restyle.setdefault(key, {})[k] = now.get(key)
-    relayout = {key: new["layout"].get(key) for key in set(current["layout"]) | set(new["layout"])
-                if key != "template" and current["layout"].get(key) != new["layout"].get(key)}
+    for k, (was, now) in enumerate(zip(fig._data, new._data, strict=True)):
+        flat_was, flat_now = _leaves(was), _leaves(now)
+        for path in flat_was.keys() | flat_now.keys():
+            if path != "uid" and _norm(flat_was.get(path)) != _norm(flat_now.get(path)):
+                restyle.setdefault(path, {})[k] = flat_now.get(path)
+    flat_was, flat_now = _leaves(fig._layout), _leaves(new._layout)
+    relayout = {path: flat_now.get(path) for path in flat_was.keys() | flat_now.keys()
+                if not path.startswith("template") and _norm(flat_was.get(path)) != _norm(flat_now.get(path))}
     traces = sorted({k for values in restyle.values() for k in values})
-    restyle_data = {key: [values.get(k, Undefined) for k in traces] for key, values in restyle.items()}
-    with fig.batch_update():
-        fig.plotly_update(restyle_data=restyle_data, relayout_data=relayout, trace_indexes=traces)
-    return sum(len(v) for v in restyle.values()) + len(relayout)
+    restyle_data = {path: [values.get(k, Undefined) for k in traces] for path, values in restyle.items()}
+    # the size first on its own, then the rest of the layout, then the traces (a resize is rare)
+    size = {key: relayout.pop(key) for key in ("width", "height") if key in relayout}
+    if size:
+        fig.plotly_relayout(size)
+    if relayout:
+        fig.plotly_relayout(relayout)
+    if traces:
+        fig.plotly_restyle(restyle_data, trace_indexes=traces)
+    return sum(len(v) for v in restyle.values()) + len(relayout) + len(size)
+
+
+def _leaves(node: dict, prefix: str = "") -> dict[str, Any]:
+    """``{"marker": {"size": 3}}`` as ``{"marker.size": 3}`` (lists, of annotations too, and the
+    free-form ``meta`` are leaves)."""
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        path = prefix + key
+        if isinstance(value, dict) and value and path != "meta":      # meta is free-form: one value
+            out.update(_leaves(value, path + "."))
+        else:
+            out[path] = value
+    return out
 
 
 def province_trace(fig: go.Figure, province: str) -> Any:

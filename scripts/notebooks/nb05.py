@@ -16,6 +16,8 @@ at most about a tenth of a second a move).
   then the reveal is shown to everyone before the screen moves on. The seed is never shown, and
   *Save* writes what everyone may know (the full record after the game, or when everyone agrees).
 - **Open table** shows everything — for teaching, or for a projector.
+- **Projector** (beside *New game*) switches to large type and markers with the current decision big,
+  the board and the decision side by side on one screen (1024×768 is enough).
 - Click the board to claim a province or place a chip; the phase panel shows your other choices.
   Every outcome is explained, with the rule that decides it.
 - **Undo** takes back the last move; **Save** writes the game record, which **Load** brings back.
