@@ -429,7 +429,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             changed = reshape_board(self.board.figure, self.session.state, highlight, projector=projector)
         else:
             f = fit(width, height, projector)
-            self.main.layout.flex_flow = "row nowrap" if f.side_by_side else "column"
+            # side by side still wraps: should a front end keep the board wider, the panel goes under it
+            self.main.layout.flex_flow = "row wrap" if f.side_by_side else "column"
             self.side.layout.width = f"{f.panel_width}px" if f.side_by_side else "100%"
             self.side.layout.max_width = f"{f.panel_width}px" if f.side_by_side else "900px"
             self.side.layout.flex = "0 0 auto" if f.side_by_side else "1 1 auto"
