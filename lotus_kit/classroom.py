@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import secrets
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -72,6 +74,7 @@ def voila_config(*, lan: bool, token: str, max_kernels: int = MAX_KERNELS, cull_
     c.Voila.tornado_settings = {"allow_remote_access": lan, "local_hostnames": ["localhost"]}
     c.VoilaConfiguration.multi_kernel_manager_class = f"{__name__}.CappedKernelManager"
     c.VoilaConfiguration.preheat_kernel = False
+    c.VoilaConfiguration.template = "lotus"         # Voilà's lab page without its CDN links (no internet needed)
     c.CappedKernelManager.max_kernels = max_kernels
     c.CappedKernelManager.cull_idle_timeout = cull_idle
     c.CappedKernelManager.cull_interval = cull_interval
@@ -115,6 +118,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"    http://{host}:{args.port}/?token={token}")
     sys.stdout.flush()
 
+    # the "lotus" template ships in the package (share/voila/templates/lotus); Voilà looks in JUPYTER_PATH
+    share = str(Path(__file__).resolve().parent / "share")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (share, os.environ.get("JUPYTER_PATH")) if p)
     from voila.app import Voila
 
     Voila.launch_instance(argv=[args.notebook, f"--port={args.port}"], config=config)

@@ -6,7 +6,8 @@ import pathlib
 import re
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-SPEC = ROOT / "docs" / "rules" / "white-lotus.md"
+SPEC = ROOT / "lotus_kit" / "rules" / "white-lotus.md"
+DOCS_COPY = ROOT / "docs" / "rules" / "white-lotus.md"
 
 
 def _ids() -> list[str]:

@@ -1,9 +1,13 @@
 """Real-browser fixtures: Debian's chromium driven by pytest-playwright, JupyterLab and Voilà servers.
 
 Servers run from ``tests/e2e/notebooks`` with isolated Jupyter config/runtime/settings folders and
-are stopped by PID. Screenshots go to ``$SHOT_DIR`` (or a temporary folder). Without chromium the
-tests skip, except in CI (``CI=true``) where they fail: a silently skipped browser suite hides a
-broken install.
+are stopped by PID; Voilà uses the kit's ``lotus`` template (no CDN). Screenshots go to ``$SHOT_DIR``
+(or a temporary folder). Without chromium the tests skip, except in CI (``CI=true``) where they fail:
+a silently skipped browser suite hides a broken install.
+
+Offline: every page of every browser test may reach 127.0.0.1 (or localhost) only. A request to
+any other host is aborted and recorded, and the test fails at teardown naming them (a classroom
+often has no internet: what works here must not need it).
 """
 
 from __future__ import annotations
@@ -25,6 +29,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 NB_DIR = pathlib.Path(__file__).resolve().parent / "notebooks"
+# Jupyter data folder inside the package: the Voilà template "lotus" (installed wheels get it in
+# share/jupyter through the wheel's shared data)
+TEMPLATES_ROOT = pathlib.Path(__file__).resolve().parents[2] / "lotus_kit" / "share"
+# any URL with a scheme whose host is not the loopback; matched inside the browser driver, so
+# local requests are never routed through Python
+FOREIGN = re.compile(r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:/|$))[a-z][a-z0-9+.-]*://")
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -43,7 +53,37 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 1400, "height": 1000}}
+    # service workers would answer requests that the offline guard's route never sees
+    return {**browser_context_args, "viewport": {"width": 1400, "height": 1000}, "service_workers": "block"}
+
+
+@pytest.fixture(autouse=True)
+def patient_navigation(request):
+    """Voilà's page fires "load" only once the whole notebook has run in the kernel: on a loaded
+    machine that takes longer than Playwright's 30 s default for ``page.goto``."""
+    if "page" in request.fixturenames:
+        request.getfixturevalue("page").set_default_navigation_timeout(180_000)
+
+
+@pytest.fixture(autouse=True)
+def offline_only(request):
+    """Abort and record every request of the test's page to a host other than 127.0.0.1/localhost;
+    fail the test at teardown listing them. Yields the list (tests may look at it)."""
+    foreign: list[str] = []
+    if "page" not in request.fixturenames:
+        yield foreign
+        return
+    page: Page = request.getfixturevalue("page")
+
+    def refuse(route) -> None:
+        foreign.append(f"{route.request.method} {route.request.url}")
+        route.abort("blockedbyclient")
+
+    page.context.route(FOREIGN, refuse)
+    yield foreign
+    if foreign:
+        listed = "\n  ".join(dict.fromkeys(foreign))
+        pytest.fail(f"the page asked for {len(foreign)} thing(s) outside 127.0.0.1:\n  {listed}", pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -91,6 +131,7 @@ def _start(cmd: list[str], env: dict, name: str, ready_url: str, timeout: float 
 def jupyter_env(tmp_path_factory) -> dict:
     home = tmp_path_factory.mktemp("jhome")
     env = dict(os.environ, HOME_FOR_LOGS=str(home), PYTHONUNBUFFERED="1")
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES_ROOT), os.environ.get("JUPYTER_PATH")) if p)
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
         (home / var).mkdir()
         env[var] = str(home / var)
@@ -118,10 +159,11 @@ def lab_url(jupyter_env):
 
 @contextmanager
 def voila_server(notebook: str, env: dict, name: str):
-    """Voilà serving one notebook on 127.0.0.1 with a token; yields (base url, token)."""
+    """Voilà serving one notebook on 127.0.0.1 with a token and the kit's template (nothing from a
+    CDN); yields (base url, token)."""
     port, token = _free_port(), secrets.token_hex(16)
     proc = _start([sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
-                   "--Voila.ip=127.0.0.1", f"--Voila.token={token}"],
+                   "--Voila.ip=127.0.0.1", f"--Voila.token={token}", "--template=lotus"],
                   env, name, f"http://127.0.0.1:{port}/voila/static/voila.js")
     try:
         yield f"http://127.0.0.1:{port}", token

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html as htmllib
 import json
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from ipywidgets.widgets import widget as widget_module
 
 from lotus_kit.core.errors import RecordError
 from lotus_kit.ui.explorer import Explorer, describe_action
+from lotus_kit.ui.phases.text import shown_text
 from lotus_kit.white_lotus.actions import Bid, JoinSide, PlaceMarker
 from lotus_kit.white_lotus.engine import legal_actions
 from lotus_kit.white_lotus.events import RebellionResolved
@@ -28,7 +28,7 @@ def ex() -> Explorer:
 
 def text(widget) -> str:
     """What a reader sees in an HTML widget: tags stripped, entities decoded."""
-    return htmllib.unescape(re.sub(r"<[^>]+>", "", widget.value))
+    return htmllib.unescape(shown_text(widget.value))
 
 
 def change_bid_in_the_panel(ex: Explorer, target: int, cards: tuple[int, ...]) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import html as htmllib
-import re
 import time
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 from lotus_kit.analysis.rollouts import MISTAKE_COLUMNS, MistakeSearch, mistakes
 from lotus_kit.core.records import load
 from lotus_kit.ui.explorer import SWING_BUDGET, Explorer, describe_action
+from lotus_kit.ui.phases.text import shown_text
 from lotus_kit.white_lotus.engine import legal_actions
 from lotus_kit.white_lotus.game import new_record
 from lotus_kit.white_lotus.state import PHASE_NAMES
@@ -28,7 +28,7 @@ TINY = {"rollouts": 2, "alternatives": 2, "max_decisions": 5}
 
 def text(widget) -> str:
     """What a reader sees in an HTML widget: tags stripped, entities decoded."""
-    return htmllib.unescape(re.sub(r"<[^>]+>", "", widget.value))
+    return htmllib.unescape(shown_text(widget.value))
 
 
 def table_rows(ex: Explorer) -> list[list[str]]:

@@ -19,12 +19,10 @@ from lotus_kit.ui.phases import (
     TerritoriesPanel,
 )
 from lotus_kit.ui.phases.income import income_table_html
-from lotus_kit.ui.phases.text import linkify, rule_text
+from lotus_kit.ui.phases.text import linkify, rule_text, shown_text
 from lotus_kit.ui.session import GameSession, describe_position
 from lotus_kit.white_lotus.actions import PlaceMarker
 from lotus_kit.white_lotus.engine import new_game
-
-RULES_HREF = 'href="../docs/rules/white-lotus.md"'
 
 # Red, Blue and Green own the lotus provinces; a palace for Chengdu is claimed by Red and Blue
 CONFLICT = {"players": 4, "phase": 2, "emperor": 2,
@@ -48,17 +46,19 @@ TERRITORY = {"players": 3, "phase": 6, "emperor": 0,
 
 def error(panel) -> str:
     assert "lotus-error" in panel.feedback.value, panel.feedback.value
-    return re.sub(r"<[^>]+>", "", panel.feedback.value)
+    return shown_text(panel.feedback.value)
 
 
 def text(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
+    return shown_text(html)
 
 
-def test_rule_ids_become_links_to_the_rules_text_with_the_rule_as_tooltip():
+def test_rule_ids_open_their_rule_text_in_place_with_no_link_to_follow():
     html = linkify("Blue leaves (WL-CONF-8).")
-    assert RULES_HREF in html and ">WL-CONF-8</a>" in html
+    assert ">WL-CONF-8</summary>" in html and "href" not in html       # no server path to answer 403
     assert "Who leaves" in rule_text("WL-CONF-8") and 'title="WL-CONF-8. Who leaves' in html
+    body = re.search(r'<span class="lotus-rule-text"[^>]*>(.*?)</span></details>', html).group(1)
+    assert body.startswith("WL-CONF-8. Who leaves") and "highest pressure" in body
 
 
 # -- phase 1 ------------------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def test_claims_panel_board_click_list_and_out_of_turn_refusal():
     assert "Red" in text(panel.status.value) and "to place" in text(panel.status.value)
     board.click("CHEN")                                          # click the board
     assert 0 in s.state.markers_on("CHEN") and "claims Chengdu" in text(panel.feedback.value)
-    assert "Red claims Chengdu" in text(panel.outcome.value) and RULES_HREF in panel.outcome.value
+    assert "Red claims Chengdu" in text(panel.outcome.value) and "<summary" in panel.outcome.value
     # Blue (a bot) placed; now Green (the second human) must place: a click "as Red" is out of turn
     assert s.human_to_act() == [2]
     panel.seat = 0

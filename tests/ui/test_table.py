@@ -12,13 +12,14 @@ from ipywidgets.widgets.widget import _instances
 
 from lotus_kit.core.records import loads
 from lotus_kit.ui.phases import CardPicker
+from lotus_kit.ui.phases.text import shown_text
 from lotus_kit.ui.table import GameTable
 from lotus_kit.white_lotus.actions import Bid
 from tests.ui.helpers import shown, table_step
 
 
 def text(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
+    return shown_text(html)
 
 
 def play_to_the_end(table: GameTable, rng: random.Random, limit: int = 3000) -> dict[str, int]:

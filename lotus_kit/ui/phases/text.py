@@ -1,13 +1,16 @@
-"""Words for the widgets: rule ids linked to the rules text, seat names in their colours, events.
+"""Words for the widgets: rule ids shown with their rule in place, seat names in their colours, events.
 
-Every rule id in a text (``WL-CONF-8``) becomes a link to the rules specification
-(``docs/rules/white-lotus.md``) whose tooltip is the rule itself, read from that file when it is
-there (a source checkout); :func:`set_rules_url` points the links elsewhere (a hosted copy).
+Every rule id in a text (``WL-CONF-8``) becomes a small popover: a ``<details>`` whose summary is the
+id (hover: the rule as tooltip) and whose body, opened by a click, is the rule's text from the rules
+specification shipped in the package (:mod:`lotus_kit.rules`). It is plain HTML with inline styles,
+no script and no link to follow, so it works the same in JupyterLab, Notebook 7, Voilà and from an
+installed wheel, with no network. :func:`set_rules_url` adds a link to a hosted copy of the whole
+rules text to each popover.
 
 >>> html = linkify("Blue leaves (WL-CONF-8).")
->>> 'href="' in html and "docs/rules/white-lotus.md" in html and ">WL-CONF-8</a>" in html
+>>> '<summary' in html and ">WL-CONF-8</summary>" in html and "Who leaves" in html and "href" not in html
 True
->>> "WL-CONF-8" in rule_text("WL-CONF-8") or rule_text("WL-CONF-8") == ""
+>>> rule_text("WL-CONF-8").startswith("WL-CONF-8. Who leaves")
 True
 """
 
@@ -18,84 +21,63 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from html import escape
-from pathlib import Path
 
+from lotus_kit.rules import RULE_RE, rule_text
 from lotus_kit.ui.session import name_seats
 from lotus_kit.views import style as st
 from lotus_kit.white_lotus.events import Event
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 
-__all__ = ["RULES_FILE", "event_html", "events_html", "linkify", "rule_link", "rule_text", "rules_url",
-           "seat_html", "set_rules_url"]
+__all__ = ["event_html", "events_html", "linkify", "rule_link", "rule_text", "rules_url", "seat_html",
+           "set_rules_url", "shown_text"]
 
-RULES_FILE = Path(__file__).resolve().parents[3] / "docs" / "rules" / "white-lotus.md"
-"""The rules specification in a source checkout (absent from an installed wheel)."""
-
-_RULES_URL = os.environ.get("LOTUS_KIT_RULES_URL", "../docs/rules/white-lotus.md")
-RULE_RE = re.compile(r"WL-[A-Z]+-\d+")
+_RULES_URL = os.environ.get("LOTUS_KIT_RULES_URL", "")
+_TIP_LIMIT = 420            # characters of a rule in the hover tooltip; the popover shows it whole
 
 
 def rules_url() -> str:
-    """Where rule links point: ``$LOTUS_KIT_RULES_URL`` or :func:`set_rules_url`, else
-    ``../docs/rules/white-lotus.md`` (right for a notebook in ``notebooks/`` of a checkout served
-    from the repository root)."""
+    """A hosted copy of the whole rules text each popover links to (``$LOTUS_KIT_RULES_URL`` or
+    :func:`set_rules_url`); "" (the default) for none: the popovers need no server path."""
     return _RULES_URL
 
 
 def set_rules_url(url: str) -> None:
-    """Point every rule link at ``url`` (e.g. the rules file on the project's web site)."""
+    """Add a link to ``url`` (e.g. the rules file on the project's web site) to every rule popover."""
     global _RULES_URL
     _RULES_URL = url
 
 
-@cache
-def _rules() -> dict[str, str]:
-    """Rule id -> its text, parsed from the specification (bullets and table rows)."""
-    try:
-        lines = RULES_FILE.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return {}
-    out: dict[str, str] = {}
-    head = re.compile(r"^\s*-\s+(?:\*\*)?(WL-[A-Z]+-\d+)\b(.*)$")
-    row = re.compile(r"^\|\s*(WL-[A-Z]+-\d+)\s*\|(.*)$")
-    current = None
-    for line in lines:
-        m = head.match(line)
-        r = row.match(line)
-        if m:
-            current = m.group(1)
-            out[current] = m.group(2)
-            continue
-        if r:
-            cells = [c.strip() for c in r.group(2).split("|") if c.strip()]
-            out[r.group(1)] = " · ".join(cells)
-            current = None
-            continue
-        if current and line.startswith("  ") and line.strip():
-            out[current] += " " + line.strip()
-        else:
-            current = None
-    clean = {}
-    sources = re.compile(r"\s*\[(?:S000|S001|DES|LUD|LUD-EN|BGDE|KEI|SPT|GWP|H9K|FSP|MSM|GJS|LUDG|FR)\b[^\]]*\]")
-    for rid, text in out.items():
-        text = sources.sub("", re.sub(r"\*\*|`|\*", "", text)).strip(" .:")
-        text = re.sub(r"\s+", " ", text)
-        clean[rid] = f"{rid}. {text}" if text else rid
-    return clean
-
-
-def rule_text(rule: str, limit: int = 420) -> str:
-    """The text of a rule (for tooltips), or "" when the specification is not at hand."""
-    text = _rules().get(rule, "")
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+_ID_STYLE = "color:#0b6e99;border-bottom:1px dotted #0b6e99;cursor:pointer"
+_BODY_STYLE = ("display:block;margin:3px 0 5px;padding:4px 8px;background:#fdf8ea;border-left:3px solid #0b6e99;"
+               "border-radius:3px;color:#3b352b;font-size:92%;font-weight:normal;line-height:1.4;white-space:normal")
 
 
 def rule_link(rule: str, tip: bool = True) -> str:
-    """An HTML link for one rule id, the rule's text as its tooltip (``tip``)."""
-    title = (rule_text(rule) if tip else "") or f"{rule} in the rules specification"
-    return (f'<a href="{escape(rules_url())}" target="_blank" rel="noopener" class="lotus-rule" '
-            f'title="{escape(title)}" style="color:#0b6e99;text-decoration:none;'
-            f'border-bottom:1px dotted #0b6e99">{rule}</a>')
+    """One rule id as HTML: with ``tip``, a popover (``<details>``) that opens on a click and shows the
+    rule's text, which is also the hover tooltip; without, the id alone, styled alike."""
+    text = rule_text(rule) if tip else ""
+    if not text:
+        return f'<span class="lotus-rule" style="{_ID_STYLE};cursor:default">{rule}</span>'
+    short = text if len(text) <= _TIP_LIMIT else text[: _TIP_LIMIT - 1].rstrip() + "…"
+    more = (f' <a href="{escape(rules_url())}" target="_blank" rel="noopener">the whole rules text</a>'
+            if rules_url() else "")
+    # inline-block: closed, the id stays in its sentence; open, the box takes the line's width below it
+    # (a display:inline details still breaks the line in Chromium: its content box is a block)
+    return (f'<details class="lotus-rule" style="display:inline-block;vertical-align:top;max-width:100%">'
+            f'<summary title="{escape(short)}" style="display:inline;{_ID_STYLE}">{rule}</summary>'
+            f'<span class="lotus-rule-text" style="{_BODY_STYLE}">{escape(text, quote=False)}{more}</span></details>')
+
+
+_RULE_BODY = re.compile(r'<span class="lotus-rule-text".*?</span></details>', re.S)
+
+
+def shown_text(html: str) -> str:
+    """What a reader sees of ``html`` with every rule popover closed: the tags and rule texts go.
+
+    >>> shown_text(linkify("Blue leaves (WL-CONF-8)."))
+    'Blue leaves (WL-CONF-8).'
+    """
+    return re.sub(r"<[^>]+>", "", _RULE_BODY.sub("", html))
 
 
 @cache
