@@ -66,8 +66,50 @@ class LiveFigureWidget(go.FigureWidget):
     """
 
     def __init__(self, *args, **kwargs):
+        # ipywidgets opens the comm inside the base constructor, before plotly has built the figure:
+        # the front end's model was born empty and the figure followed as update messages, and a
+        # view made from the model before those were applied drew empty axes (Run All in
+        # JupyterLab). The comm is opened once the figure is whole, so its first message carries it.
+        self.__dict__["_building"] = True
         super().__init__(*args, **kwargs)
+        self.__dict__["_building"] = False
         self._view_count = 0                # the front end counts the views it makes (ipywidgets)
+        self.open()
+
+    def open(self) -> None:
+        if not self.__dict__.get("_building"):
+            super().open()
+
+    # every change of a FigureWidget reaches the front end through one of these messages: after
+    # each, a figure no view shows yet is sent whole (a later view is made from the whole figure;
+    # the messages themselves are lost on a front end with no view to apply them)
+    def _send_relayout_msg(self, *args, **kwargs):
+        super()._send_relayout_msg(*args, **kwargs)
+        self.sync_if_unseen()
+
+    def _send_restyle_msg(self, *args, **kwargs):
+        super()._send_restyle_msg(*args, **kwargs)
+        self.sync_if_unseen()
+
+    def _send_addTraces_msg(self, *args, **kwargs):
+        super()._send_addTraces_msg(*args, **kwargs)
+        self.sync_if_unseen()
+
+    def _send_moveTraces_msg(self, *args, **kwargs):
+        super()._send_moveTraces_msg(*args, **kwargs)
+        self.sync_if_unseen()
+
+    def _send_update_msg(self, *args, **kwargs):
+        super()._send_update_msg(*args, **kwargs)
+        self.sync_if_unseen()
+
+    def _send_animate_msg(self, *args, **kwargs):
+        super()._send_animate_msg(*args, **kwargs)
+        self.sync_if_unseen()
+
+    def _send_deleteTraces_msg(self, *args, **kwargs):
+        super()._send_deleteTraces_msg(*args, **kwargs)
+        self.sync_if_unseen()
 
     def sync_if_unseen(self) -> bool:
         """After changing the figure: when no view shows it yet, send it whole (see :meth:`sync`)."""
