@@ -67,9 +67,10 @@ class LiveFigureWidget(go.FigureWidget):
 
     def __init__(self, *args, **kwargs):
         # ipywidgets opens the comm inside the base constructor, before plotly has built the figure:
-        # the front end's model was born empty and the figure followed as update messages, and a
-        # view made from the model before those were applied drew empty axes (Run All in
-        # JupyterLab). The comm is opened once the figure is whole, so its first message carries it.
+        # the front end's model was born empty and the figure followed as update messages. Seen in
+        # JupyterLab under Run All (the messages of the front end recorded in the browser): a view
+        # made seconds after those updates had arrived still drew the model as it was born (empty
+        # axes, no width). The comm is opened once the figure is whole: its first message carries it.
         self.__dict__["_building"] = True
         super().__init__(*args, **kwargs)
         self.__dict__["_building"] = False
@@ -81,8 +82,9 @@ class LiveFigureWidget(go.FigureWidget):
             super().open()
 
     # every change of a FigureWidget reaches the front end through one of these messages: after
-    # each, a figure no view shows yet is sent whole (a later view is made from the whole figure;
-    # the messages themselves are lost on a front end with no view to apply them)
+    # each, a figure no view shows yet is sent whole, so a front end that asks for the state anew
+    # (Voilà, a page reload) makes its views from the figure as it is; the messages themselves are
+    # lost on a front end with no view to apply them)
     def _send_relayout_msg(self, *args, **kwargs):
         super()._send_relayout_msg(*args, **kwargs)
         self.sync_if_unseen()
