@@ -4,11 +4,11 @@ unchanged, no traceback (the limits and checks of lotus_kit.core.records, seen f
 from __future__ import annotations
 
 import json
-import re
 from datetime import UTC, datetime
 
 import pytest
 
+from lotus_kit.ui.phases.text import shown_text
 from lotus_kit.ui.session import describe_position
 from lotus_kit.ui.table import GameTable
 from lotus_kit.white_lotus.engine import new_game
@@ -39,7 +39,7 @@ HOSTILE = {
 
 
 def _text(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
+    return shown_text(html)                 # what a player reads, rule popovers closed
 
 
 @pytest.fixture(scope="module")
