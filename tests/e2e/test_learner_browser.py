@@ -163,14 +163,6 @@ def test_jupyterlab_run_all_01_each_section_shows_its_own_phase(page: Page, lab,
         page.screenshot(path=str(shots / f"learner-01-runall-phase-{phase}.png"))
 
 
-# Seen here in November/December 2026: in JupyterLab most plotly FigureWidgets (the boards) draw an empty
-# plot (no data, no title) while static plotly figures draw; the board widget's render race is being fixed in
-# lotus_kit/ui/board.py. These two checks stay in the suite and report XPASS once the boards draw.
-BOARDS_MAY_DRAW_EMPTY = pytest.mark.xfail(reason="plotly FigureWidget boards render empty in JupyterLab (board "
-                                                 "render race in lotus_kit/ui/board.py)", strict=False)
-
-
-@BOARDS_MAY_DRAW_EMPTY
 def test_jupyterlab_run_all_01_draws_every_chart(page: Page, lab, shots):
     open_notebook(page, lab, LEARN)
     run_all(page)
@@ -204,7 +196,6 @@ def test_jupyterlab_run_all_04_the_rebellion_panel_shows_its_phase(page: Page, l
     page.screenshot(path=str(shots / "learner-04-runall-panel.png"))
 
 
-@BOARDS_MAY_DRAW_EMPTY
 def test_jupyterlab_run_all_04_draws_every_chart(page: Page, lab, shots):
     open_notebook(page, lab, REBELLION)
     run_all(page)
