@@ -486,6 +486,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         if self._panels_for is not None and self._panels_for != owner:
             self._retire_panels()            # the previous seat's panels leave the page
         self._panels_for = owner
+        # the hand first: a seat's cards leave the screen before anything slower is sent
+        self.hand.value = self._hand_html(state, curtain)
         self._show_banner(state, view, now, need, private)
         self.play_as.layout.display = "none" if hot else "flex"
         if hot and not curtain and not self.reveal and need is not None and self.screen_seat != need:
@@ -518,7 +520,6 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             for k in shown:
                 self.panels[k].invalidate()
                 self.panels[k].active = True          # refreshes it, once
-        self.hand.value = self._hand_html(state, curtain)
         self.bot_button.disabled = not s.bots_to_act()
         self.undo_button.disabled = not s.actions
         self.event_log.value = self._log_html()
