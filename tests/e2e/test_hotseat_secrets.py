@@ -191,6 +191,9 @@ def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
     page.locator(".lotus-table").first.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"hotseat-{name}-2-reveal.png"), full_page=True)
     go_on = page.get_by_role("button", name=re.compile(r"\bContinue\b"))
+    expect(go_on.first).to_contain_text("then pass the screen to Red")
     go_on.first.click()
-    expect(page.get_by_text("Revealed")).to_have_count(0, timeout=60_000)
+    # seen by everyone: now the hand-off to Red, whose bid comes next
+    expect(page.get_by_role("button", name="I am Red: show my hand")).to_be_visible(timeout=60_000)
+    expect(go_on.first).to_be_hidden()
     page.screenshot(path=str(shots / f"hotseat-{name}-3-after-reveal.png"))
