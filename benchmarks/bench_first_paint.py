@@ -4,7 +4,7 @@ decision drawn, in Debian's chromium (headless, Playwright).
 Run: ``.venv/bin/python benchmarks/bench_first_paint.py [--loads N] [--voila-arg ARG ...]``.
 Starts one Voilà server on notebook 5, opens the page ``--loads`` times (a fresh kernel each time,
 unless the server pre-heats them) and prints the medians: until the board's provinces are drawn, until
-the current decision (the curtain or the phase panel) is on screen, and the bytes the page received
+the table's line naming the current decision is on screen, and the bytes the page received
 over its websockets. Prints; asserts nothing.
 
 ``--voila-arg=--preheat_kernel=True`` (repeatable) passes options to Voilà to compare serving setups;
@@ -32,7 +32,7 @@ CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chro
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOARD_DRAWN = ".lotus-board .js-plotly-plot path.js-fill"
-DECISION = ".lotus-curtain >> visible=true"
+DECISION = ".lotus-decision >> visible=true"      # the table's line saying who decides what now
 
 
 def _free_port() -> int:
