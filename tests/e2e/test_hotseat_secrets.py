@@ -188,6 +188,7 @@ def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
     expect(page.locator(".lotus-curtain")).to_be_hidden()
     expect(table).not_to_contain_text("Blue's hand", timeout=60_000)
     expect(panel).to_contain_text("Reveal: the conflict for", timeout=60_000)
+    expect(panel.locator(".js-plotly-plot .gtitle")).to_contain_text("Conflict for", timeout=60_000)
     page.locator(".lotus-table").first.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"hotseat-{name}-2-reveal.png"), full_page=True)
     go_on = page.get_by_role("button", name=re.compile(r"\bContinue\b"))
