@@ -135,6 +135,9 @@ def jupyter_env(tmp_path_factory) -> dict:
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR"):
         (home / var).mkdir()
         env[var] = str(home / var)
+    # JupyterLab's Voilà (/voila/render/...) uses the kit's template too: the stock one links a CDN
+    (home / "JUPYTER_CONFIG_DIR" / "jupyter_server_config.json").write_text(
+        json.dumps({"VoilaConfiguration": {"template": "lotus"}}))
     d = home / "JUPYTERLAB_SETTINGS_DIR" / "@jupyterlab" / "apputils-extension"
     d.mkdir(parents=True)
     (d / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
