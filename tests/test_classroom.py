@@ -20,6 +20,7 @@ import nbformat
 import pytest
 
 from lotus_kit.classroom import CULL_IDLE, MAX_KERNELS, voila_config
+from tests.makefile import make_dry
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "classroom-test-token"
@@ -146,9 +147,8 @@ def test_defaults_cull_cap_and_check_the_host_on_127_0_0_1_and_need_a_token_on_t
 
 
 def test_make_voila_serves_the_club_table_through_the_classroom_server():
-    dry = subprocess.run(["make", "-n", "voila"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    dry = make_dry("voila")
     assert "-m lotus_kit.classroom notebooks/05_play_at_the_club.ipynb" in dry
-    lan = subprocess.run(["make", "-n", "voila", "LAN=1"], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
+    lan = make_dry("voila", "LAN=1")
     assert "--lan" in lan.splitlines()[-1] and "--lan" not in dry.splitlines()[-1]
     assert "make voila LAN=1" in (ROOT / "README.md").read_text()

@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.makefile import make_dry
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 
 
 def _make_dry(*targets: str) -> str:
-    return subprocess.run(["make", "-n", "-B", *targets], cwd=ROOT, capture_output=True, text=True,
-                          check=True).stdout
+    return make_dry("-B", *targets)
 
 
 def test_make_lab_shows_the_install_progress_and_runs_the_lab_script():
