@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import plotly.graph_objects as go
 import pytest
@@ -48,11 +49,15 @@ def test_png_export_of_a_figure_widget(needs_browser):
 
 
 def test_svg_export_draws_seat_2s_province_in_seat_2s_colour(needs_browser):
-    state = position({"players": 4, "owners": lotus_owned(seats=(2,))})
+    owners = lotus_owned(seats=(2,))
+    state = position({"players": 4, "owners": owners})
     svg = to_image(board_figure(state), format="svg").decode("utf-8")
     assert svg.lstrip().startswith("<svg")
     r, g, b = (int(SEAT_COLOURS[2][k:k + 2], 16) for k in (1, 3, 5))
-    assert f"fill: rgb({r}, {g}, {b})" in svg
+    # an owned province is filled with its seat's pattern (the second cue): the seat's colour under the
+    # hatching; every one of seat 2's provinces and its legend entry use such a pattern
+    ids = re.findall(rf'<pattern id="([^"]+)"[^>]*><rect[^>]*fill="rgb\({r}, {g}, {b}\)"', svg)
+    assert sum(svg.count(f"#{i}") for i in ids) == len(owners) + 1
 
 
 def test_export_without_a_browser_says_what_to_install(monkeypatch):
