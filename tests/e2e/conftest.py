@@ -136,8 +136,11 @@ def jupyter_env(tmp_path_factory) -> dict:
         (home / var).mkdir()
         env[var] = str(home / var)
     # JupyterLab's Voilà (/voila/render/...) uses the kit's template too: the stock one links a CDN
+    # and asks for no MathJax from a CDN: with no mathjax_url in the server's settings its page config
+    # points at cdnjs (the kit's texts use no TeX; the standalone Voilà gives no URL either)
     (home / "JUPYTER_CONFIG_DIR" / "jupyter_server_config.json").write_text(
-        json.dumps({"VoilaConfiguration": {"template": "lotus"}}))
+        json.dumps({"VoilaConfiguration": {"template": "lotus"},
+                    "ServerApp": {"tornado_settings": {"mathjax_url": ""}}}))
     d = home / "JUPYTERLAB_SETTINGS_DIR" / "@jupyterlab" / "apputils-extension"
     d.mkdir(parents=True)
     (d / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
