@@ -26,10 +26,14 @@ would send, so the whole path from plotly's event to the callbacks is exercised:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from copy import deepcopy
+from functools import cache
+from pathlib import Path
 
 import ipywidgets as widgets
+import plotly
 import plotly.graph_objects as go
 
 from lotus_kit.views.board import (
@@ -44,9 +48,29 @@ from lotus_kit.views.board import (
 )
 from lotus_kit.white_lotus.state import State
 
-__all__ = ["BoardWidget", "LiveFigureWidget", "SyncOnDisplay", "sync_figures"]
+__all__ = ["BoardWidget", "LiveFigureWidget", "SyncOnDisplay", "shared_plotly_module", "sync_figures"]
 
 ClickCallback = Callable[[str], None]
+
+
+@cache
+def shared_plotly_module() -> str:
+    """plotly's widget module as an ES module that is loaded once per page and shared by every figure.
+
+    anywidget turns each model's ``_esm`` text into a module of its own and gives the model 2 s to
+    load and start it ("[anywidget] Failed to initialize model."); plotly's module is 5 MB of code,
+    compiled again for every figure. On a page with several figures and a busy main thread a model
+    missed that deadline and the updates sent to it later never reached its view (the explorer's
+    chart kept its first title, a board stayed empty after Run All). Here the code travels as a
+    string (scanned, not compiled), and the first figure's module is kept on the page for the others.
+    """
+    esm = go.FigureWidget._esm
+    text = esm.read_text(encoding="utf-8") if isinstance(esm, Path) else str(esm)
+    key = json.dumps(f"__lotus_kit_plotly_widget_{plotly.__version__}")
+    return (f"globalThis[{key}] ??= import(URL.createObjectURL(new Blob([{json.dumps(text)}], "
+            "{type: 'text/javascript'})));\n"
+            f"const shared = await globalThis[{key}];\n"
+            "export default shared.default;\n")
 
 
 class LiveFigureWidget(go.FigureWidget):
@@ -73,6 +97,7 @@ class LiveFigureWidget(go.FigureWidget):
         # axes, no width). The comm is opened once the figure is whole: its first message carries it.
         self.__dict__["_building"] = True
         super().__init__(*args, **kwargs)
+        self._esm = shared_plotly_module()
         self.__dict__["_building"] = False
         self._view_count = 0                # the front end counts the views it makes (ipywidgets)
         self.open()

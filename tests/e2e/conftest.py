@@ -202,13 +202,3 @@ def run_all(page: Page) -> None:
             page.keyboard.press("Escape")
     raise AssertionError("JupyterLab did not run the notebook")
 
-
-# A known fault, diagnosed and not yet fixed: anywidget gives each model 2 s to load and run its ES
-# module ("[anywidget] Failed to initialize model." after AbortSignal.timeout(2000) in its runtime), and
-# every plotly FigureWidget carries plotly's 5 MB bundle as its own module. On a page with several
-# figures and a busy main thread a chart's model misses the deadline, and the updates sent to it later
-# never reach its view (seen: the explorer's chart kept step 0's title in JupyterLab's Voilà, 3 of 3
-# runs; in JupyterLab about one run in two). The tests run and report XPASS when the chart keeps up.
-ANYWIDGET_DEADLINE = pytest.mark.xfail(
-    reason="anywidget's 2 s model deadline vs plotly's 5 MB module per figure: a late chart model drops updates",
-    strict=False)

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import ANYWIDGET_DEADLINE, voila_server
+from tests.e2e.conftest import voila_server
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +21,6 @@ def advisor_url(jupyter_env):
         yield url
 
 
-@ANYWIDGET_DEADLINE
 def test_voila_advisor_model_and_choice(page: Page, advisor_url, shots):
     base, token = advisor_url
     page.goto(f"{base}/?token={token}")

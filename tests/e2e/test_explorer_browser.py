@@ -19,7 +19,7 @@ from lotus_kit.core.records import load
 from lotus_kit.ui.tree import BranchTree
 from lotus_kit.white_lotus.actions import Bid
 from lotus_kit.white_lotus.seats import seat_name
-from tests.e2e.conftest import ANYWIDGET_DEADLINE, run_all
+from tests.e2e.conftest import run_all
 
 pytestmark = pytest.mark.e2e
 
@@ -140,7 +140,6 @@ def log_console(page: Page) -> None:
     page.on("pageerror", lambda e: print(f"page error: {e}"))
 
 
-@ANYWIDGET_DEADLINE
 def test_jupyterlab_explorer_change_a_bid(page: Page, lab_url, shots):
     log_console(page)
     base, token = lab_url
@@ -150,7 +149,6 @@ def test_jupyterlab_explorer_change_a_bid(page: Page, lab_url, shots):
     explore_and_change(page, "lab", shots)
 
 
-@ANYWIDGET_DEADLINE
 def test_voila_explorer_change_a_bid(page: Page, lab_url, shots):
     log_console(page)
     base, token = lab_url
@@ -200,7 +198,6 @@ def _plain(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html).replace("&nbsp;", " ")
 
 
-@ANYWIDGET_DEADLINE
 def test_jupyterlab_chart_follows_the_step_keys_and_export(page: Page, lab_url, shots):
     """The move list and the keys move the explorer; the chart's title names the step and year shown and
     carries that step's data (the same title the kit computes here); the board downloads as a PNG."""

@@ -100,3 +100,18 @@ def test_province_picker_does_what_a_click_does():
     assert got == [legal[0]]
     board.set_picker(False)
     assert board.picker_box.layout.display == "none"
+
+
+def test_every_figure_shares_one_plotly_module_per_page():
+    """anywidget gives a model 2 s to start its module: plotly's 5 MB is compiled once per page, not
+    once per figure (the text travels as a string; the first figure's module is kept for the others)."""
+    import plotly.graph_objects as go
+
+    from lotus_kit.ui.board import LiveFigureWidget
+
+    a, b = LiveFigureWidget(), BoardWidget(new_game(3, seed=1)).figure
+    assert a._esm == b._esm == a.get_state()["_esm"]
+    bundle = str(go.FigureWidget._esm)          # anywidget reads the file into a FileContents
+    assert len(a._esm) > len(bundle) and a._esm.count("globalThis[") == 2
+    assert a._esm.rstrip().endswith("export default shared.default;")
+    assert "import(URL.createObjectURL(new Blob([" in a._esm and bundle[:200] not in a._esm.split("Blob([")[0]
