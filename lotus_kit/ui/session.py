@@ -37,10 +37,11 @@ from lotus_kit.white_lotus.events import Event, PhaseStarted
 from lotus_kit.white_lotus.game import NAME, new_record
 from lotus_kit.white_lotus.observation import public_event
 from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.position_code import describe
 from lotus_kit.white_lotus.redaction import FULL_NOTE
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.seats import SEAT_NAMES, plain_names
-from lotus_kit.white_lotus.state import Phase, State
+from lotus_kit.white_lotus.state import State
 
 __all__ = ["SEAT_KINDS", "GameSession", "LogEntry", "describe_position", "name_seats"]
 
@@ -89,36 +90,7 @@ def describe_position(state: State) -> dict[str, Any]:
     >>> position(describe_position(s)) == s
     True
     """
-    if state.phase == Phase.GAME_OVER:
-        raise LotusKitError("a finished game is not a position to play on (WL-END-2)")
-    board = state.board
-    owners: dict[str, list] = {}
-    neutral: dict[str, str] = {}
-    markers: dict[str, list[int]] = {}
-    for i in board.in_play:
-        pid = board.provinces[i].id
-        chip, owner = state.chips[i], state.owners[i]
-        if chip and owner >= 0:
-            owners[pid] = [owner, chip]
-        elif chip:
-            neutral[pid] = chip
-        if state.markers[i]:
-            markers[pid] = [s for s in range(state.players) if state.markers[i] >> s & 1]
-    desc: dict[str, Any] = {
-        "players": state.players, "year": state.year, "phase": int(state.phase), "emperor": state.emperor,
-        "seed": state.seed, "owners": owners, "neutral": neutral,
-        "hands": {str(s): {"influence": list(h.influence_cards()), "combat": list(h.combat_cards())}
-                  for s, h in enumerate(state.hands)},
-        "vp_chips": {str(s): n for s, n in enumerate(state.vp_chips) if n},
-        "pool": list(state.pool),
-    }
-    if markers:
-        desc["markers"] = markers
-    if state.start_palace >= 0:
-        desc["start_palace"] = board.provinces[state.start_palace].id
-    if state.final_year:
-        desc["final_year"] = True
-    return desc
+    return describe(state)
 
 
 class GameSession:

@@ -62,8 +62,7 @@ def is_code(text: Any) -> bool:
 
 def describe(state: State) -> dict[str, Any]:
     """A position description (the format of :mod:`lotus_kit.white_lotus.position`) of ``state``: the
-    board, hands, VP chips, roles, the pool and the phase; mid-phase progress is not part of it.
-    (The game's own copy of the session's ``describe_position``: the engine must not import the UI.)"""
+    board, hands, VP chips, roles, the pool and the phase; mid-phase progress is not part of it."""
     if state.is_over:
         raise PositionCodeError("a finished game is not a position to play on (WL-END-2)")
     board = state.board
