@@ -1,54 +1,165 @@
-"""What the core asks of a game package: the same small shape for every game.
+"""What the core asks of a game: declarative facts (:class:`GameInfo`) and one protocol (:class:`Game`).
 
-A game is *settings + actions*: ``start(setup, flags)`` builds the first state (all chance is
-drawn there and stored in the state), ``apply`` is pure, and actions round-trip through plain
-JSON dicts. Records, branching and the generic random-play checker work on any such game.
+A game is *settings + actions*: ``start(setup, flags)`` builds the first state, ``apply`` is pure,
+and actions round-trip through plain JSON dicts. Records, branching, the conformance check, the
+CLI and the shared screens work on any object of this shape; the registry
+(:mod:`lotus_kit.core.registry`) finds it by name without the core importing any game.
+
+The facts are data so that generic code never asks "which game is this?": the CLI reads the player
+range and the flags from :class:`GameInfo`, the table reads who decides what from :class:`Decision`.
+
+>>> info = GameInfo(name="nim", title="Nim", min_players=2, max_players=2, default_players=2,
+...                 rule_prefix="NIM", rules_document="", flags=(), seat_names=("North", "South"))
+>>> info.flag_names, info.seat_name(1), info.seat_name(None)
+((), 'South', 'nobody')
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
-from lotus_kit.core.errors import quote
+__all__ = ["Decision", "FlagInfo", "Game", "GameInfo", "GameRules"]
+
+
+@dataclass(frozen=True)
+class FlagInfo:
+    """One variant flag of a game, as its rules specification names it."""
+
+    name: str            # "SEPPUKU_NEEDS_CARDS" (as the spec writes it)
+    words: str           # plain words for a person: "Seppuku needs cards in hand"
+    rule: str            # the rule id the flag changes, e.g. "SAM-OPEN-3"
+    note: str = ""       # the longer rule text shown on hover
+
+
+def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of a game that generic code reads instead of knowing the game."""
+
+    name: str                 # registry key: "white_lotus", "winter", "samurai", "ming"
+    title: str                # "Der weiße Lotus"
+    min_players: int
+    max_players: int
+    default_players: int
+    rule_prefix: str          # "WL", "WIN", "SAM", "MING"
+    rules_document: str       # file name shipped in lotus_kit/rules/: "white-lotus.md"
+    flags: tuple[FlagInfo, ...] = ()
+    profiles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # named flag sets
+    bots: Mapping[str, str] = field(default_factory=dict)   # bot name -> "module:Class"; "random" always there
+    chance: bool = False                # dice or shuffles after the start
+    hidden_information: bool = False
+    sealed_choices: bool = False        # simultaneous sealed decisions exist
+    seat_names: tuple[str, ...] = ()    # a name per seat for messages and logs ("Red", "Blue", ...)
+
+    def __post_init__(self) -> None:
+        if not self.min_players <= self.default_players <= self.max_players:
+            raise ValueError(f"{self.name}: default_players {self.default_players} is outside "
+                             f"{self.min_players}..{self.max_players}")
+        if len(self.seat_names) < self.max_players:
+            raise ValueError(f"{self.name}: {len(self.seat_names)} seat names for up to {self.max_players} seats")
+        bots = dict(self.bots)
+        bots.setdefault("random", "lotus_kit.core.bots:RandomBot")
+        object.__setattr__(self, "bots", _frozen_map(bots))
+        object.__setattr__(self, "profiles", _frozen_map({k: tuple(v) for k, v in self.profiles.items()}))
+
+    @property
+    def flag_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.flags)
+
+    def flag(self, name: str) -> FlagInfo:
+        """The flag called ``name``; ``KeyError`` listing the known flags otherwise."""
+        for f in self.flags:
+            if f.name == name:
+                return f
+        raise KeyError(f"{self.title} has no flag {name!r}; known: {', '.join(self.flag_names) or 'none'}")
+
+    def players_text(self) -> str:
+        """``"3 to 6 players"``, or ``"2 players"``."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players} to {self.max_players} players"
+
+    def seat_name(self, seat: int | None) -> str:
+        """The name of ``seat`` for messages; ``"nobody"`` for None or a negative seat."""
+        if seat is None or seat < 0:
+            return "nobody"
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"seat {seat}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What must be decided now, by whom: the one answer the table, the tree and the board read."""
+
+    kind: str                 # short machine name: "claim", "bid", "thaw_move", "save_face"; "game_over" at the end
+    seats: frozenset[int]     # who decides now (== to_act(state))
+    sealed: bool              # collected hidden, revealed together
+    rules: tuple[str, ...]    # rule ids that govern this decision
+    text: str                 # plain words: "Red places a family member (MING-DEPLOY-2)"
 
 
 @runtime_checkable
-class GameRules(Protocol):
-    """The protocol every game package provides (see ``lotus_kit.white_lotus.game``)."""
+class Game(Protocol):
+    """The protocol every game object provides (see ``lotus_kit.white_lotus.game:WHITE_LOTUS``).
 
-    name: str
+    States are immutable values; ``apply`` never changes its input. Errors: ``IllegalAction(rule, words)``
+    for a move the rules refuse, ``RecordError(field, words)`` for a bad setup or action dict,
+    ``PositionError(reasons)`` for a position that cannot be.
+    """
+
+    info: GameInfo
+    name: str                                     # == info.name
+
+    def new_game(self, players: int, seed: int = 0, flags: Sequence[str] = ()) -> Any:
+        """A new game of ``players`` seats; all chance comes from ``seed``."""
 
     def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> Any:
-        """The first state; raises ``RecordError`` naming the setup field at fault."""
+        """The first state from a record's setup; ``RecordError`` naming the setup field at fault."""
 
     def apply(self, state: Any, action: Any) -> Any:
         """The next state; raises ``IllegalAction`` and leaves ``state`` unchanged."""
 
     def legal_actions(self, state: Any, seat: int | None = None) -> list[Any]: ...
 
-    def to_act(self, state: Any) -> frozenset[int]: ...
+    def to_act(self, state: Any) -> frozenset[int]:
+        """Who decides now; several seats = a sealed simultaneous choice or a reaction window."""
 
     def is_over(self, state: Any) -> bool: ...
 
-    def action_from_dict(self, raw: Any, where: str) -> Any: ...
+    def scores(self, state: Any) -> tuple[float, ...]:
+        """Per seat, meaningful at any time (the current standing)."""
+
+    def winners(self, state: Any) -> frozenset[int]:
+        """After the game (tie-breaks applied); empty before."""
+
+    def observation(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may know; None = a spectator."""
+
+    def describe(self, action: Any, state: Any) -> str:
+        """The action in plain words with seat names: ``"Red bids 3 on Sichuan"``."""
+
+    def decision(self, state: Any) -> Decision: ...
+
+    def action_from_dict(self, raw: Any, where: str) -> Any:
+        """Strict: ``RecordError(where, ...)`` for anything but a well-formed action."""
 
     def action_to_dict(self, action: Any) -> dict[str, Any]: ...
 
+    def redact(self, record: Any, seat: int | None) -> Any:
+        """The record as ``seat`` may know it."""
 
-_GAMES: dict[str, GameRules] = {}
+    def position(self, description: Mapping[str, Any]) -> Any:
+        """The state described; ``PositionError(reasons)`` when it is not playable."""
+
+    def redraw_hidden(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The same state with everything ``seat`` may not know redrawn consistently."""
 
 
-def register(game: GameRules) -> GameRules:
-    _GAMES[game.name] = game
-    return game
-
-
-def get_game(name: str) -> GameRules:
-    if name not in _GAMES:
-        # importing a game package registers it
-        import lotus_kit.white_lotus.game  # noqa: F401
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise KeyError(f"unknown game {quote(name)}; known: {', '.join(sorted(_GAMES))}") from None
+GameRules = Game
+"""The earlier name of :class:`Game` (records and the branch tree still say ``rules``)."""

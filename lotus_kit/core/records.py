@@ -23,8 +23,9 @@ from typing import Any
 
 from lotus_kit.core.errors import IllegalAction, LotusKitError, RecordError, quote, shorten
 from lotus_kit.core.files import write_text
-from lotus_kit.core.game import GameRules, get_game
+from lotus_kit.core.game import GameRules
 from lotus_kit.core.readonly import ReadOnlyDict, ReadOnlyList
+from lotus_kit.core.registry import get_game
 
 FORMAT = "lotus-kit-record"
 VERSION = 1

@@ -1,29 +1,59 @@
-"""Der weiße Lotus as a game of the kit (the :class:`lotus_kit.core.game.GameRules` shape)."""
+"""Der weiße Lotus as a game of the kit: :data:`WHITE_LOTUS` provides :class:`lotus_kit.core.game.Game`.
+
+The registry (:mod:`lotus_kit.core.registry`) finds it as ``lotus_kit.white_lotus.game:WHITE_LOTUS``.
+
+>>> g = WHITE_LOTUS
+>>> g.info.players_text(), g.info.rule_prefix, g.info.flag("WL_DESIGNER").rule
+('3 to 6 players', 'WL', 'WL-VAR-2')
+>>> s = g.new_game(4, seed=1)
+>>> g.decision(s).kind, g.scores(s), g.winners(s)
+('claim', (0.0, 0.0, 0.0, 0.0), frozenset())
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lotus_kit.core.errors import LotusKitError, PositionError, RecordError, quote
-from lotus_kit.core.game import register
+from lotus_kit.core.game import Decision, GameInfo
 from lotus_kit.core.records import GameRecord
 from lotus_kit.white_lotus import engine
 from lotus_kit.white_lotus.actions import Action, action_from_dict
-from lotus_kit.white_lotus.rules import RuleSet
+from lotus_kit.white_lotus.rules import FLAG_INFO, RuleSet
+from lotus_kit.white_lotus.seats import SEAT_NAMES
 from lotus_kit.white_lotus.state import State
 
 NAME = "white_lotus"
 
+INFO = GameInfo(
+    name=NAME, title="Der weiße Lotus", min_players=3, max_players=6, default_players=4,
+    rule_prefix="WL", rules_document="white-lotus.md", flags=FLAG_INFO,
+    bots={"random": "lotus_kit.white_lotus.bots:RandomBot", "heuristic": "lotus_kit.white_lotus.bots:HeuristicBot",
+          "montecarlo": "lotus_kit.analysis.mcbot:MonteCarloBot"},
+    # all chance is drawn at the start (WL-SETUP-3) and stored in the state
+    chance=False, hidden_information=True, sealed_choices=True, seat_names=SEAT_NAMES)
+
+
+def _rules(flags: Sequence[str]) -> RuleSet:
+    try:
+        return RuleSet.from_flags(flags)
+    except ValueError as exc:
+        raise RecordError("rules", str(exc)) from None
+
 
 class WhiteLotus:
+    """Der weiße Lotus behind the kit's one game protocol; the engine functions do the work."""
+
+    info = INFO
     name = NAME
 
+    def new_game(self, players: int = INFO.default_players, seed: int = 0, flags: Sequence[str] = ()) -> State:
+        return engine.new_game(players, seed, _rules(flags))
+
     def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> State:
-        try:
-            rules = RuleSet.from_flags(flags)
-        except ValueError as exc:
-            raise RecordError("rules", str(exc)) from None
+        rules = _rules(flags)
         unknown = set(setup) - {"players", "seed", "first_emperor", "position"}
         if unknown:
             raise RecordError(f"setup.{sorted(unknown)[0]}", "unknown field")
@@ -67,6 +97,32 @@ class WhiteLotus:
     def is_over(self, state: State) -> bool:
         return state.is_over
 
+    def scores(self, state: State) -> tuple[float, ...]:
+        """Each seat's points: the final scoring once over, else the scoring as the board stands (WL-SCORE)."""
+        from lotus_kit.white_lotus.scoring import score
+
+        lines = state.scores if state.is_over else score(state)
+        return tuple(float(line.total) for line in lines)
+
+    def winners(self, state: State) -> frozenset[int]:
+        """The winners after WL-SCORE-5's tie-breaks; empty while the game goes on."""
+        return frozenset(state.winners)
+
+    def observation(self, state: State, seat: int | None) -> Any:
+        from lotus_kit.white_lotus.observation import observation
+
+        return observation(state, seat)
+
+    def describe(self, action: Action, state: State) -> str:
+        from lotus_kit.white_lotus.words import describe_action
+
+        return describe_action(action, state)
+
+    def decision(self, state: State) -> Decision:
+        from lotus_kit.white_lotus.decision import decision
+
+        return decision(state)
+
     def action_from_dict(self, raw: Any, where: str) -> Action:
         return action_from_dict(raw, where)
 
@@ -79,8 +135,20 @@ class WhiteLotus:
 
         return redact(record, seat)
 
+    def position(self, description: Mapping[str, Any], flags: Sequence[str] = ()) -> State:
+        """The state a position description stands for (:mod:`lotus_kit.white_lotus.position`)."""
+        from lotus_kit.white_lotus.position import position
 
-WHITE_LOTUS = register(WhiteLotus())
+        return position(description, RuleSet.from_flags(flags))
+
+    def redraw_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """The card values of the other hands and the order of the draw pool redrawn (WL-INFO-1)."""
+        from lotus_kit.white_lotus.hidden import redraw_hidden
+
+        return redraw_hidden(state, seat, rng)
+
+
+WHITE_LOTUS = WhiteLotus()
 
 
 def new_record(players: int = 4, seed: int = 0, flags: Sequence[str] = (), first_emperor: int | None = None,

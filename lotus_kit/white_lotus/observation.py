@@ -24,7 +24,8 @@ from lotus_kit.white_lotus.state import IncomeStep, Phase, RebellionStep, Resolv
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    seat: int
+    seat: int | None
+    """The seat observing; None for a spectator, who sees what is public only (no hand)."""
     players: int
     year: int
     phase: Phase
@@ -34,7 +35,7 @@ class Observation:
     owners: tuple[int, ...]
     markers: tuple[int, ...]
     vp_chips: tuple[int, ...]
-    hand: Hand
+    hand: Hand | None
     hand_sizes: tuple[int, ...]
     pool_size: int
     unseen_chips: dict[str, int]
@@ -63,8 +64,14 @@ def public_event(ev: Event, seat: int) -> Event:
     return ev
 
 
-def observation(state: State, seat: int) -> Observation:
-    """The state as ``seat`` sees it."""
+def observation(state: State, seat: int | None) -> Observation:
+    """The state as ``seat`` sees it; ``seat`` None: as a spectator sees it (what is public only).
+
+    >>> from lotus_kit.white_lotus.engine import new_game
+    >>> spectator = observation(new_game(3, seed=2), None)
+    >>> spectator.hand, spectator.legal, spectator.own_commitment
+    (None, (), None)
+    """
     step = state.step
     committed: frozenset[int] = frozenset()
     own = None
@@ -81,18 +88,19 @@ def observation(state: State, seat: int) -> Observation:
         # every bid is on the table while the emperor breaks the tie (WL-CONF-8, WL-INFO-2)
         revealed = tuple(conflict.bids)
     committed = frozenset(a.seat for a in sealed)
-    own = next((a for a in sealed if a.seat == seat), None)
+    own = next((a for a in sealed if a.seat == seat), None) if seat is not None else None
     on_board = {k: state.chips.count(k) for k in BUILDINGS}
     mix = state.board.data.neutral_mix
     drawn = getattr(step, "drawn", "") or None
     return Observation(
         seat=seat, players=state.players, year=state.year, phase=state.phase, emperor=state.emperor,
         rebel_leader=state.rebel_leader, chips=state.chips, owners=state.owners, markers=state.markers,
-        vp_chips=state.vp_chips, hand=state.hands[seat], hand_sizes=tuple(h.size for h in state.hands),
+        vp_chips=state.vp_chips, hand=state.hands[seat] if seat is not None else None,
+        hand_sizes=tuple(h.size for h in state.hands),
         pool_size=len(state.pool), unseen_chips={k: mix[k] - on_board[k] for k in BUILDINGS},
         to_act=to_act(state), committed=committed, own_commitment=own,
         conflict_province=conflict.province if conflict else None,
         conflict_participants=conflict.remaining if conflict else (), drawn_chip=drawn,
-        events=tuple(public_event(e, seat) for e in state.events),
+        events=tuple(public_event(e, -1 if seat is None else seat) for e in state.events),
         legal=tuple(legal_actions(state, seat)) if seat in to_act(state) else (),
         tied=tuple(conflict.tied) if conflict is not None and conflict.tied else (), revealed=revealed)

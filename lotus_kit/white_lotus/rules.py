@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
 from lotus_kit.core.errors import quote
+from lotus_kit.core.game import FlagInfo
 
 # flag name of the spec -> field of RuleSet
 FLAGS: dict[str, str] = {
@@ -46,6 +47,27 @@ FLAG_NOTES: dict[str, str] = {
     "WL_ENFORCE_CHIP_LIMIT": "16 player chips per colour (P2 T2 R3 F3 V6) limit what a player can take",
     "WL_DESIGNER": "Martin Wallace's original rules: 4 turns, 5 blocks each, no phase 6, tiles laid out after turn 1",
 }
+
+# the rule each flag changes (spec section 15 and the rules it names)
+FLAG_RULES: dict[str, str] = {
+    "WL_START_COMBAT_SINGLE": "WL-SETUP-5",
+    "WL_LOSER_KEEPS_FLOOR_HALF": "WL-CONF-9",
+    "WL_REWARD_NO_ADJACENCY": "WL-REB-10",
+    "WL_REWARD_REQUIRES_COMBAT": "WL-REB-8",
+    "WL_NEWTERR_ADJ_OWNED": "WL-TERR-2",
+    "WL_EMPEROR_CHECK_END_OF_PHASE": "WL-EMP-2",
+    "WL_CHAIN_TIE_NONE": "WL-SCORE-2",
+    "WL_OPTIONAL_PLACEMENT": "WL-PLACE-4",
+    "WL_FINITE_SUPPLY": "WL-COMP-12",
+    "WL_ENFORCE_CHIP_LIMIT": "WL-VAR-1",
+    "WL_DESIGNER": "WL-VAR-2",
+}
+
+FLAG_INFO: tuple[FlagInfo, ...] = tuple(
+    FlagInfo(name=flag, words=FLAG_NOTES[flag][0].upper() + FLAG_NOTES[flag][1:], rule=FLAG_RULES[flag],
+             note=f"{FLAG_NOTES[flag]} (changes {FLAG_RULES[flag]})")
+    for flag in FLAGS)
+"""The flags as the kit's generic code reads them (:class:`lotus_kit.core.game.GameInfo`)."""
 
 # WL-COMP-8, WL-COMP-9 [RECON] splits, used under WL_FINITE_SUPPLY (WL-COMP-12: otherwise every
 # value pile is unlimited); counts of values 1, 2, 3
@@ -89,4 +111,4 @@ class RuleSet:
         return f"RuleSet.from_flags({list(self.flags())!r})"
 
 
-assert {f.name for f in fields(RuleSet)} == set(FLAGS.values()) and set(FLAG_NOTES) == set(FLAGS)
+assert {f.name for f in fields(RuleSet)} == set(FLAGS.values()) and set(FLAG_NOTES) == set(FLAGS) == set(FLAG_RULES)

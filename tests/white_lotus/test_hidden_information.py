@@ -2,11 +2,11 @@
 their sizes, of the others' sealed commitments, or of the order of the draw pool.
 
 The check is indistinguishability: for every seat and every state of many random games, the state
-is changed in everything that seat may not know (every other hand redrawn with the same number of
-cards, the pool shuffled, the other seats' sealed bids, sides and income choices replaced) and the
-observation must come out identical. An observation that depended on any of it would, for some of
-these changes, differ. A second, direct check looks for the hidden values in the observation's
-printed form.
+is changed in everything that seat may not know (``redraw_hidden``: every other hand redrawn with the
+same number of cards, the pool shuffled, the seed changed, the other seats' sealed bids, sides and
+income choices replaced) and the observation must come out identical. An observation that depended
+on any of it would, for some of these changes, differ. A second, direct check looks for the hidden
+values in the observation's printed form.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ import random
 
 import pytest
 
-from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
-from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.engine import new_game
 from lotus_kit.white_lotus.events import GameStarted
+from lotus_kit.white_lotus.hidden import redraw_hidden
 from lotus_kit.white_lotus.observation import observation
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.state import IncomeStep, RebellionStep, ResolveStep, State
@@ -28,53 +27,6 @@ from .helpers import random_game
 
 GAMES = [(3, 11, ()), (4, 12, ()), (5, 13, ("WL_FINITE_SUPPLY",)), (6, 14, ()), (4, 15, ("WL_DESIGNER",)),
          (3, 16, ("WL_ENFORCE_CHIP_LIMIT",)), (5, 17, ("WL_OPTIONAL_PLACEMENT",)), (6, 18, ("WL_START_COMBAT_SINGLE",))]
-
-
-def _other_hand(hand: Hand, rng: random.Random) -> Hand:
-    """A hand with the same number of cards (and the one 0), values and colours redrawn."""
-    counts = [0] * 6
-    for _ in range(hand.size - hand.zero):
-        counts[rng.randrange(6)] += 1
-    return Hand(hand.zero, *counts)
-
-
-def _sealed_changed(state: State, seat: int, rng: random.Random):
-    """The step with every other seat's sealed commitment replaced by another one."""
-    step = state.step
-    if isinstance(step, ResolveStep) and step.conflict is not None:
-        c = step.conflict
-        if c.tied or c.refund_seat >= 0:       # revealed already
-            return step
-        others = [s for s in c.remaining]
-        bids = tuple(b if b.seat == seat else Bid(b.seat, rng.choice([t for t in others if t != b.seat]),
-                                                  tuple(sorted(rng.choices((0, 1, 2, 3), k=rng.randrange(5)),
-                                                               reverse=True)))
-                     for b in c.bids)
-        return dataclasses.replace(step, conflict=dataclasses.replace(c, bids=bids))
-    if isinstance(step, RebellionStep) and step.leader >= 0 and not step.winner:
-        commitments = tuple(
-            c if c.seat == seat else JoinSide(c.seat, c.side if c.seat in (state.emperor, step.leader)
-                                              else rng.choice(("emperor", "rebels")),
-                                              tuple(sorted(rng.choices((1, 2, 3), k=rng.randrange(4)), reverse=True)))
-            for c in step.commitments)
-        return dataclasses.replace(step, commitments=commitments)
-    if isinstance(step, IncomeStep):
-        choices = tuple(c if c.seat == seat else TakeIncome(c.seat, rng.randrange(3)) for c in step.choices)
-        return dataclasses.replace(step, choices=choices)
-    return step
-
-
-def hidden_changed(state: State, seat: int, rng: random.Random) -> State:
-    """The state with everything ``seat`` may not know changed, the seed that ordered the pool
-    included (in the state and in the events that carry it)."""
-    hands = tuple(h if s == seat else _other_hand(h, rng) for s, h in enumerate(state.hands))
-    pool = list(state.pool)
-    rng.shuffle(pool)
-    seed = state.seed + rng.randrange(1, 10**6)
-    events = tuple(dataclasses.replace(e, seed=seed) if isinstance(e, GameStarted) else e for e in state.events)
-    twin = dataclasses.replace(state, hands=hands, pool=tuple(pool), seed=seed, step=_sealed_changed(state, seat, rng))
-    object.__setattr__(twin, "events", events)
-    return twin
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +40,7 @@ def test_WL_INFO_1_an_observation_is_the_same_whatever_the_seat_may_not_know(gam
     for states in games:
         for state in states:
             for seat in range(state.players):
-                twin = hidden_changed(state, seat, rng)
+                twin = redraw_hidden(state, seat, rng)
                 changed += twin != state
                 assert observation(twin, seat) == observation(state, seat), (state, seat)
                 checked += 1
