@@ -521,31 +521,45 @@ def _legal_main(t) -> list[int]:
     out: list[int] = []
     left = remaining_actions(t)
     if left and not (t[FLAGS] & F_DAA and t[DECL]):
-        hand_kinds = sorted(set(t[b + HAND:b + HAND + HAND_SLOTS]) - {0})
-        size = sum(1 for k in t[b + HAND:b + HAND + HAND_SLOTS] if k)
-        if size < HAND_SLOTS and (t[DECK_SIZE] or (not t[FLAGS] & F_NO_RESHUFFLE
-                                                   and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))):
+        slots = t[b + HAND:b + HAND + HAND_SLOTS]
+        hand_kinds = sorted(set(slots))
+        if hand_kinds and not hand_kinds[0]:
+            del hand_kinds[0]
+        if slots.count(0) and (t[DECK_SIZE] or (not t[FLAGS] & F_NO_RESHUFFLE
+                                                and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))):
             out.append(DRAW | a << 5)
         houses = None
+        head = a << 5
         for k in hand_kinds:
-            out.append(code(DISCARD_CARD, a, k))
-            if k in DAIMYOS:
+            out.append(DISCARD_CARD | head | k << 8)
+            cls = CLASS[k]
+            if cls == C_DAIMYO:
                 if not t[b + DH] or t[FLAGS] & F_SWAP:
-                    out.append(code(PLAY, a, k, a, DAIMYO_HOUSE))
-            elif k <= C.BODYGUARD:
+                    out.append(PLAY | head | k << 8 | a << 13)
+            elif cls < C_EVENT:
                 if houses is None:
-                    houses = usable_houses(t, a)
-                for o, h in houses:
-                    if fits(t, k, o, h):
-                        out.append(code(PLAY, a, k, o, h))
+                    houses = [(o, h, house_base(o, h)) for o, h in usable_houses(t, a)]
+                pk = PLAY | head | k << 8
+                for o, h, hb in houses:
+                    if cls == C_WARRIOR:
+                        if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] >= 5:
+                            continue
+                    elif cls == C_WIFE:
+                        if t[hb + WIFE]:
+                            continue
+                    elif cls == C_CASTLE:
+                        if h or t[hb + CASTLE]:
+                            continue
+                    out.append(pk | o << 13 | h << 16)
             elif k == C.DISHONOR:
                 if left >= 2:
-                    out += [code(DISHONOR, a, k, o) for o in range(n) if o != a]
+                    out += [DISHONOR | head | k << 8 | o << 13 for o in range(n) if o != a]
             elif k == C.NINJA_ASSASSIN:
+                pk = ASSASSIN | head | k << 8
                 for o in range(n):
-                    if t[seat_base(o) + DH]:
-                        out.append(code(ASSASSIN, a, k, o, DAIMYO_HOUSE))
-                    out.append(code(ASSASSIN, a, k, o, SAMURAI_HOUSE))
+                    if t[SEATS + o * SEAT_SIZE + DH]:
+                        out.append(pk | o << 13)
+                    out.append(pk | o << 13 | 1 << 16)
             elif k == C.NINJA_THIEF or k == C.ELITE_NINJA_THIEF:
                 out += thefts(t, a, THIEF, k)
     if t[DUTY]:
@@ -585,13 +599,18 @@ def legal_set(t) -> frozenset[int]:
 
 def apply(t: tuple, c: int) -> tuple:
     """The state after action ``c``; ``IllegalAction`` naming the rule, ``t`` unchanged."""
+    return tuple(apply_list(t, c))
+
+
+def apply_list(t: tuple, c: int) -> list:
+    """:func:`apply` as a list, for a facade that builds its own tuple type from it."""
     if c not in legal_set(t):
         from lotus_kit.samurai.explain import why_illegal
 
         raise IllegalAction(*why_illegal(t, c))
     L = list(t)
     _do(L, c)
-    return tuple(L)
+    return L
 
 
 def _do(t: list, c: int) -> None:  # noqa: C901 - one straight-line dispatch is the fast shape
