@@ -586,15 +586,22 @@ def _legal_main(t) -> list[int]:
 
 # ---- apply ------------------------------------------------------------------------------------------
 
-_last: list = [None, frozenset()]          # the legal set of the last state asked (states are values)
+# the legal actions of the last state asked: a caller lists them, then applies one to the same state
+_last: list = [None, frozenset(), []]
+
+
+def legal_cached(t) -> list[int]:
+    if _last[0] is t:
+        return _last[2]
+    codes = legal(t)
+    _last[0], _last[1], _last[2] = t, frozenset(codes), codes
+    return codes
 
 
 def legal_set(t) -> frozenset[int]:
-    if _last[0] is t:
-        return _last[1]
-    got = frozenset(legal(t))
-    _last[0], _last[1] = t, got
-    return got
+    if _last[0] is not t:
+        legal_cached(t)
+    return _last[1]
 
 
 def apply(t: tuple, c: int) -> tuple:

@@ -1,0 +1,290 @@
+"""Ehre der Samurai as a game of the kit: the object ``SAMURAI`` the registry names.
+
+>>> s = SAMURAI.new_game(3, seed=4)
+>>> SAMURAI.decision(s).kind, SAMURAI.to_act(s)
+('card_action', frozenset({0}))
+>>> a = SAMURAI.legal_actions(s)[-1]
+>>> a, SAMURAI.describe(a, s)
+(EndTurn(seat=0), 'Red ends the turn')
+>>> SAMURAI.to_act(SAMURAI.apply(s, a))
+frozenset({1})
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError, quote
+from lotus_kit.samurai import cards as C
+from lotus_kit.samurai import engine as E
+from lotus_kit.samurai.actions import Action, action_from_dict, decode
+from lotus_kit.samurai.rules import FLAGS, Rules
+from lotus_kit.samurai.state import SEAT_NAMES, State
+
+try:                                    # the seam's declarative facts (lotus_kit.core.game)
+    from lotus_kit.core.game import Decision, FlagInfo, GameInfo
+except ImportError:                     # pragma: no cover - until the core has them
+    from lotus_kit.samurai._seam import Decision, FlagInfo, GameInfo
+
+NAME = "samurai"
+HOUSE_WORDS = {"daimyo": "Daimyo house", "samurai": "Samurai house"}
+
+INFO = GameInfo(
+    name=NAME, title="Ehre der Samurai", min_players=3, max_players=6, default_players=4,
+    rule_prefix="SAM", rules_document="samurai.md",
+    flags=tuple(FlagInfo(name, words, rule, note) for name, (_bit, rule, words, note) in FLAGS.items()),
+    profiles={"gamewright": ("DECLARATION_AFTER_ACTIONS",), "drosi": ("DECK_DISHONOR9_SAVEFACE4",)},
+    bots={"random": "lotus_kit.samurai.bots:RandomBot", "heuristic": "lotus_kit.samurai.bots:HeuristicBot",
+          "montecarlo": "lotus_kit.samurai.bots:MonteCarloBot"},
+    chance=True, hidden_information=True, sealed_choices=False, seat_names=SEAT_NAMES)
+
+_DECISIONS = {
+    E.MAIN: ("card_action", ("SAM-TURN-1", "SAM-KI-2", "SAM-KI-3", "SAM-DEC-1")),
+    E.ANSWER: ("dishonor_answer", ("SAM-EVT-3", "SAM-CLAR-10")),
+    E.WINDOW: ("save_face", ("SAM-EVT-5", "SAM-CLAR-11")),
+    E.CASTLE_CHOICE: ("castle_choice", ("SAM-BAT-5", "SAM-CLAR-12")),
+    E.SECOND_THEFT: ("second_theft", ("SAM-EVT-8", "SAM-CLAR-7")),
+    E.OFFER: ("alliance_answer", ("SAM-ALLY-1", "SAM-CLAR-13")),
+    E.OVER: ("game_over", ("SAM-END-1",)),
+}
+
+
+def seat_name(s: int | None) -> str:
+    return "nobody" if s is None or s < 0 else SEAT_NAMES[s]
+
+
+class Samurai:
+    """The protocol object of Ehre der Samurai (see ``lotus_kit.core.game``)."""
+
+    info = INFO
+    name = NAME
+
+    # ---- setup ---------------------------------------------------------------------------------
+    def new_game(self, players: int, seed: int = 0, flags: Sequence[str] = (), start_player: int = 0) -> State:
+        rules = Rules.from_flags(flags)
+        return State(E.new_game(players, seed, rules, start_player))
+
+    def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> State:
+        try:
+            rules = Rules.from_flags(flags)
+        except ValueError as exc:
+            raise RecordError("rules", str(exc)) from None
+        if not isinstance(setup, Mapping):
+            raise RecordError("setup", f"expected an object, got {quote(setup)}")
+        unknown = set(setup) - {"players", "seed", "start_player", "position"}
+        if unknown:
+            raise RecordError(f"setup.{sorted(map(str, unknown))[0]}", "unknown field")
+        if "position" in setup:
+            from lotus_kit.samurai.position import position
+
+            if len(setup) > 1:
+                raise RecordError("setup", "a setup with a position takes everything from setup.position")
+            desc = dict(setup["position"]) if isinstance(setup["position"], Mapping) else setup["position"]
+            if isinstance(desc, dict):
+                desc["rules"] = list(flags)
+            try:
+                return position(desc)
+            except PositionError as exc:
+                raise RecordError("setup.position", "; ".join(exc.reasons)) from None
+        players, seed, first = setup.get("players"), setup.get("seed", 0), setup.get("start_player", 0)
+        low = 2 if rules.has("ALLOW_2P") else 3
+        if type(players) is not int or not low <= players <= 6:
+            raise RecordError("setup.players", f"expected {low} to 6 players (SAM-CMP-4), got {quote(players)}")
+        if type(seed) is not int:
+            raise RecordError("setup.seed", f"expected a whole number, got {quote(seed)}")
+        if type(first) is not int or not 0 <= first < players:
+            raise RecordError("setup.start_player", f"expected a seat from 0 to {players - 1} (SAM-SET-6)")
+        return State(E.new_game(players, seed, rules, first))
+
+    # ---- play ----------------------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> State:
+        c = action.code if isinstance(action, Action) else -1
+        if c < 0:
+            raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
+        return State(E.apply_list(state, c))
+
+    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+        if seat is not None and seat != E.to_act(state):
+            return []
+        return [decode(c) for c in E.legal_cached(state)]
+
+    def to_act(self, state: State) -> frozenset[int]:
+        s = E.to_act(state)
+        return frozenset() if s < 0 else frozenset((s,))
+
+    def is_over(self, state: State) -> bool:
+        return state[E.MODE] == E.OVER
+
+    def scores(self, state: State) -> tuple[float, ...]:
+        """Honor per seat (the current standing)."""
+        return tuple(float(h) for h in state.honor)
+
+    def winners(self, state: State) -> frozenset[int]:
+        return state.winners
+
+    def decision(self, state: State) -> Decision:
+        kind, rules = _DECISIONS[state[E.MODE]]
+        seats = self.to_act(state)
+        who = seat_name(E.to_act(state))
+        if kind == "card_action":
+            duty = " (must declare Shogun, SAM-DEC-3)" if state[E.DUTY] else ""
+            text = f"{who}: {state.actions_left} card action(s) left, a declaration, or end the turn{duty}"
+        elif kind == "dishonor_answer":
+            text = f"{who} answers {seat_name(state[E.C0])}'s Dishonor: pay 75, Save Face (30) or Seppuku (SAM-EVT-3)"
+        elif kind == "save_face":
+            text = (f"{who} may play Save Face for {seat_name(state[E.C3])}, who lost the battle, or pass "
+                    "(SAM-CLAR-11)")
+        elif kind == "castle_choice":
+            text = f"{who} won: what happens to {seat_name(state[E.C3])}'s castle (SAM-BAT-5)"
+        elif kind == "second_theft":
+            text = f"{who} may steal a second card or stop (SAM-CLAR-7)"
+        elif kind == "alliance_answer":
+            text = f"{who} accepts or refuses {seat_name(state[E.C0])}'s alliance (SAM-CLAR-13)"
+        else:
+            won = ", ".join(seat_name(s) for s in sorted(state.winners)) or "nobody"
+            text = f"game over: {won} won (SAM-END-1)"
+        return Decision(kind=kind, seats=seats, sealed=False, rules=rules, text=text)
+
+    def describe(self, action: Action, state: State) -> str:
+        """The action in plain words with seat names."""
+        who = seat_name(action.seat)
+        k = type(action).__name__
+        f = action.to_dict()
+        if k == "Draw":
+            return f"{who} draws a card"
+        if k == "Discard":
+            return f"{who} discards {C.GERMAN[C.KIND[f['card']]]}"
+        if k == "Play":
+            card = C.words(C.KIND[f["card"]])
+            if C.KIND[f["card"]] in C.DAIMYOS:
+                return f"{who} plays {card} as the new Daimyo"
+            owner = "own" if f["owner"] == action.seat else f"{seat_name(f['owner'])}'s"
+            return f"{who} plays {card} into the {owner} {HOUSE_WORDS[f['house']]}"
+        if k == "Dishonor":
+            return f"{who} plays Dishonor on {seat_name(f['target'])}"
+        if k in ("Thief", "SecondTheft"):
+            card = "" if k == "SecondTheft" else f"{C.GERMAN[C.KIND[f['card']]]}: "
+            return (f"{who} {card}steals {C.GERMAN[C.KIND[f['item']]]} from {seat_name(f['from_owner'])}'s "
+                    f"{HOUSE_WORDS[f['from_house']]} into {seat_name(f['to_owner'])}'s {HOUSE_WORDS[f['to_house']]}")
+        if k == "StopStealing":
+            return f"{who} steals nothing more"
+        if k == "Assassin":
+            target = "Daimyo" if f["house"] == "daimyo" else "Samurai"
+            return f"{who} sends a Ninja Assassin against {seat_name(f['target'])}'s {target}"
+        if k == "DeclareShogun":
+            return f"{who} declares: my Daimyo is now Shogun"
+        if k == "Attack":
+            return f"{who} attacks {seat_name(f['target'])}"
+        if k == "Ally":
+            return f"{who} allies with {seat_name(f['target'])}"
+        if k == "BreakAlliance":
+            return f"{who} breaks the alliance (25 honor; it ends at the start of his next turn)"
+        if k == "EndTurn":
+            return f"{who} ends the turn"
+        if k == "PayHonor":
+            return f"{who} pays 75 honor for the Dishonor"
+        if k == "SaveFace":
+            return f"{who} plays Save Face"
+        if k == "Seppuku":
+            return f"{who} commits Seppuku with the {'Daimyo' if f['house'] == 'daimyo' else 'Samurai'}"
+        if k == "Pass":
+            return f"{who} passes (no Save Face)"
+        if k == "CastleChoice":
+            return {"leave": f"{who} leaves the castle", "take": f"{who} takes the castle",
+                    "keep_own": f"{who} keeps his castle and discards the loser's",
+                    "swap": f"{who} takes the loser's castle and discards his own"}[f["choice"]]
+        if k == "Accept":
+            return f"{who} accepts the alliance"
+        return f"{who} refuses the alliance"
+
+    # ---- records -------------------------------------------------------------------------------
+    def action_from_dict(self, raw: Any, where: str = "action") -> Action:
+        return action_from_dict(raw, where)
+
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
+        return action.to_dict()
+
+    def redact(self, record: Any, seat: int | None) -> Any:
+        """The record as ``seat`` may know it: its final table as a position (hands of others and the
+        deck order left out, a fresh seed), no actions; ``meta["secrets"]`` says so."""
+        from lotus_kit.core.records import GameRecord
+        from lotus_kit.samurai.position import describe_position
+
+        final = record.replay()
+        desc = describe_position(final, hide_from=seat if seat is not None else -2)
+        desc.pop("rules", None)
+        hidden = [s for s in range(final.players) if s != seat]
+        meta = dict(record.meta)
+        meta["secrets"] = (f"the position as {seat_name(seat)} knows it: no seed, no actions; the hands of "
+                           f"{', '.join(seat_name(s) for s in hidden)} are not listed (their cards are in the deck)")
+        return GameRecord(record.game, {"position": desc}, record.flags, (), meta)
+
+    def position(self, description: Mapping[str, Any]) -> State:
+        from lotus_kit.samurai.position import position
+
+        return position(description)
+
+    # ---- hidden information (SAM-CLAR-19) ----------------------------------------------------------
+    def observation(self, state: State, seat: int | None) -> State:
+        """What ``seat`` may know: other hands as hidden cards (their sizes stay), the deck as its size
+        only, no generator state (the future is nobody's knowledge)."""
+        t = list(state)
+        for k in C.DECK_KINDS:
+            t[E.DECK + k] = 0
+        t[E.RNG] = 0
+        for s in range(state[E.N]):
+            if s != seat:
+                b = E.seat_base(s) + E.HAND
+                size = sum(1 for k in t[b:b + E.HAND_SLOTS] if k)
+                t[b:b + E.HAND_SLOTS] = [C.HIDDEN] * size + [0] * (E.HAND_SLOTS - size)
+        return State(t)
+
+    def redraw_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """``state`` with the other hands and the deck redrawn from the cards ``seat`` cannot see
+        (hand sizes kept; in a Save Face window each hand keeps its number of Save Face cards, since
+        who is asked shows who holds one) and a fresh generator."""
+        t = list(state)
+        n = state[E.N]
+        keep_sf = state[E.MODE] == E.WINDOW
+        pool: list[int] = []
+        for k in C.DECK_KINDS:
+            pool += [k] * t[E.DECK + k]
+            t[E.DECK + k] = 0
+        others = [s for s in range(n) if s != seat]
+        sizes, sfs = {}, {}
+        for s in others:
+            b = E.seat_base(s) + E.HAND
+            held = [k for k in t[b:b + E.HAND_SLOTS] if k]
+            sizes[s] = len(held)
+            sfs[s] = held.count(C.SAVE_FACE) if keep_sf else 0
+            pool += [k for k in held if not (keep_sf and k == C.SAVE_FACE)]
+        rng.shuffle(pool)
+        for s in others:
+            want = sizes[s] - sfs[s]
+            if keep_sf:
+                got = [k for k in pool if k != C.SAVE_FACE][:want]
+                for k in got:
+                    pool.remove(k)
+            else:
+                got, pool = pool[:want], pool[want:]
+            held = sorted(got + [C.SAVE_FACE] * sfs[s])
+            b = E.seat_base(s) + E.HAND
+            t[b:b + E.HAND_SLOTS] = held + [0] * (E.HAND_SLOTS - len(held))
+        for k in pool:
+            t[E.DECK + k] += 1
+        t[E.RNG] = rng.getrandbits(64) or 1
+        return State(t)
+
+
+SAMURAI = Samurai()
+
+
+def new_record(players: int, seed: int = 0, flags: Sequence[str] = (), start_player: int = 0) -> Any:
+    from lotus_kit.core.records import GameRecord
+
+    return GameRecord(NAME, {"players": players, "seed": seed, "start_player": start_player}, tuple(flags))
+
+
+__all__ = ["INFO", "SAMURAI", "LotusKitError", "Samurai", "new_record"]
