@@ -65,6 +65,8 @@ def why_illegal(t, c: int) -> tuple[str, str]:  # noqa: C901 - a list of reasons
                     return "SAM-PLAY-3", "a Daimyo founds your own Daimyo house"
                 if kind > C.BODYGUARD:
                     return "SAM-KI-3", f"{C.GERMAN[kind]} is played with its own action, not into a house"
+                if house == E.DAIMYO_HOUSE and not t[E.house_base(owner, house)]:
+                    return "SAM-SET-0", f"{name(owner)} has no Daimyo house"
                 if (owner, house) not in E.usable_houses(t, s):
                     return "SAM-PLAY-1", f"you may not play into {name(owner)}'s {HOUSE_WORDS[house]}"
                 return _limit(t, kind, owner, house)
