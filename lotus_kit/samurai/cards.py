@@ -84,7 +84,7 @@ def shogun_honor(players: int) -> int:
 
 def words(kind: int) -> str:
     """A card for a person: ``'Daimyo 30 (H30 K1 S4)'``."""
-    if kind == SHOGUN or kind >= DISHONOR or kind == BODYGUARD:
+    if kind in (SHOGUN, BODYGUARD) or kind >= DISHONOR:
         return GERMAN[kind]
     return f"{GERMAN[kind]} (H{H[kind]} K{K[kind]} S{S[kind]})"
 

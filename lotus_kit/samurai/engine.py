@@ -463,7 +463,7 @@ def to_act(t) -> int:
     m = t[MODE]
     if m == MAIN:
         return t[ACTIVE]
-    if m == ANSWER or m == OFFER:
+    if m in (ANSWER, OFFER):
         return t[C1]
     if m == WINDOW:
         return t[C5]
@@ -499,7 +499,7 @@ def legal(t) -> list[int]:
         return [code(CASTLE_PICK, w, LEAVE), code(CASTLE_PICK, w, TAKE)]
     if m == SECOND_THEFT:
         s = t[C0]
-        return thefts(t, s, STEAL, 0, (t[C2], t[C3], t[C4])) + [code(STOP, s)]
+        return [*thefts(t, s, STEAL, 0, (t[C2], t[C3], t[C4])), code(STOP, s)]
     if m == OFFER:
         return [code(ACCEPT, t[C1]), code(REFUSE, t[C1])]
     return []
@@ -547,9 +547,8 @@ def _legal_main(t) -> list[int]:
                     elif cls == C_WIFE:
                         if t[hb + WIFE]:
                             continue
-                    elif cls == C_CASTLE:
-                        if h or t[hb + CASTLE]:
-                            continue
+                    elif cls == C_CASTLE and (h or t[hb + CASTLE]):
+                        continue
                     out.append(pk | o << 13 | h << 16)
             elif k == C.DISHONOR:
                 if left >= 2:
@@ -620,7 +619,7 @@ def apply_list(t: tuple, c: int) -> list:
     return L
 
 
-def _do(t: list, c: int) -> None:  # noqa: C901 - one straight-line dispatch is the fast shape
+def _do(t: list, c: int) -> None:
     op = c & 31
     s = c >> 5 & 7
     b = seat_base(s)

@@ -16,7 +16,7 @@ def name(s: int) -> str:
     return SEAT_NAMES[s] if 0 <= s < len(SEAT_NAMES) else f"seat {s}"
 
 
-def why_illegal(t, c: int) -> tuple[str, str]:  # noqa: C901 - a list of reasons, checked in the rules' order
+def why_illegal(t, c: int) -> tuple[str, str]:
     if c < 0:
         return "SAM-CMP-3", "the action names no card, house, seat or choice of this game"
     op, s, card, owner, house, item, to_o, to_h = E.fields(c)
@@ -37,10 +37,12 @@ def why_illegal(t, c: int) -> tuple[str, str]:  # noqa: C901 - a list of reasons
         if op in _ANSWERS or op in (E.PASS, E.CASTLE_PICK, E.STEAL, E.STOP, E.ACCEPT, E.REFUSE):
             return "SAM-CLAR-18", "there is nothing to answer now"
         if op == E.SAVE_FACE:
-            return "SAM-CLAR-11", "Save Face is played only against Dishonor or in a battle's window, never as a card action"
+            return "SAM-CLAR-11", ("Save Face is played only against Dishonor or in a battle's window, "
+                                   "never as a card action")
         if op in E.CARD_ACTIONS:
             if t[E.FLAGS] & E.F_DAA and t[E.DECL]:
-                return "SAM-CLAR-20", "(e) after the declaration no more card actions this turn (declaration after actions)"
+                return "SAM-CLAR-20", ("(e) after the declaration no more card actions this turn "
+                                       "(declaration after actions)")
             left = E.remaining_actions(t)
             if left < 1:
                 return "SAM-KI-2", (f"no card action left: Ki {E.ki(t, s)} allows {E.allowed_actions(t, s)}, "
@@ -79,7 +81,8 @@ def why_illegal(t, c: int) -> tuple[str, str]:  # noqa: C901 - a list of reasons
             return "SAM-KI-3", f"{C.GERMAN[kind]} cannot be played like that"
         if t[E.DUTY] and op != E.SHOGUN:
             what = "end the turn" if op == E.END_TURN else "make another declaration"
-            return "SAM-DEC-3", f"with 100 honor, a Daimyo and the Shogun card free you must declare Shogun before you {what}"
+            return "SAM-DEC-3", (f"with 100 honor, a Daimyo and the Shogun card free you must declare Shogun "
+                                 f"before you {what}")
         if op == E.END_TURN:
             return "SAM-TURN-1", "the turn cannot end now"
         bit = {E.SHOGUN: E.D_SHOGUN, E.ATTACK: E.D_ATTACK, E.ALLY_WITH: E.D_ALLY, E.BREAK_ALLIANCE: E.D_BREAK}[op]

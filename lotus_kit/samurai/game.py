@@ -17,16 +17,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError, quote
+from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.actions import Action, action_from_dict, decode
 from lotus_kit.samurai.rules import FLAGS, Rules
 from lotus_kit.samurai.state import SEAT_NAMES, State
-
-try:                                    # the seam's declarative facts (lotus_kit.core.game)
-    from lotus_kit.core.game import Decision, FlagInfo, GameInfo
-except ImportError:                     # pragma: no cover - until the core has them
-    from lotus_kit.samurai._seam import Decision, FlagInfo, GameInfo
 
 NAME = "samurai"
 HOUSE_WORDS = {"daimyo": "Daimyo house", "samurai": "Samurai house"}

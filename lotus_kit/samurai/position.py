@@ -67,7 +67,7 @@ def _card(v: Any, where: str, reasons: list[str]) -> int:
     return k
 
 
-def position(description: Mapping[str, Any]) -> State:  # noqa: C901 - one check per rule, in order
+def position(description: Mapping[str, Any]) -> State:
     """The state described; :class:`PositionError` listing every reason it is not playable."""
     reasons: list[str] = []
     d = description
@@ -83,10 +83,10 @@ def position(description: Mapping[str, Any]) -> State:  # noqa: C901 - one check
     n = d.get("players")
     low = 2 if rules.bits & E.F_2P else 3
     if type(n) is not int or not low <= n <= 6:
-        raise PositionError(reasons + [f"players: {low} to 6 players (SAM-CMP-4), got {quote(n)}"])
+        raise PositionError([*reasons, f"players: {low} to 6 players (SAM-CMP-4), got {quote(n)}"])
     seats = d.get("seats", [{}] * n)
     if not isinstance(seats, list) or len(seats) != n:
-        raise PositionError(reasons + [f"seats: one entry per player ({n}), got {quote(seats)}"])
+        raise PositionError([*reasons, f"seats: one entry per player ({n}), got {quote(seats)}"])
     t = [0] * (E.SEATS + E.SEAT_SIZE * n)
     t[E.N], t[E.TARGET], t[E.MAXR], t[E.FLAGS] = n, rules.target_honor, rules.max_rounds, rules.bits
     active = d.get("active", 0)
@@ -133,7 +133,7 @@ def position(description: Mapping[str, Any]) -> State:  # noqa: C901 - one check
                 t[b + E.DH] = kinds[0]
                 used[kinds[0]] += 1
                 kinds = kinds[1:]
-            for i, k in enumerate(kinds):
+            for _i, k in enumerate(kinds):
                 if not k:
                     continue
                 used[k] += 1
