@@ -1,0 +1,96 @@
+"""Plain words for Ming actions and decisions (seat names, district and card names as on the board).
+
+>>> from lotus_kit.ming.actions import Move, Deploy
+>>> action_words(Move(1, "P2.L", ("JUNK", "DRAGON")))
+'White moves the prince to P2.L, paying JUNK + DRAGON'
+>>> action_words(Deploy(0, 2, True))
+'Black deploys 2 family members, one of them into the cloister'
+"""
+
+from __future__ import annotations
+
+from lotus_kit.ming.actions import (
+    Action,
+    ChooseReturn,
+    ChooseStart,
+    Deploy,
+    ExchangeSets,
+    Move,
+    Pass,
+    PlaceMember,
+    PlaceNeutral,
+    PlacePrince,
+    SplitReturn,
+    Stay,
+    TakeCard,
+    TakeDragon,
+)
+from lotus_kit.ming.state import SEAT_NAMES
+
+
+def _pieces(n: int) -> str:
+    return f"{n} family member{'s' if n != 1 else ''}"
+
+
+def action_words(action: Action, sealed: bool = False) -> str:
+    """The action in plain words; ``sealed`` hides a return-card sum not revealed yet."""
+    who = SEAT_NAMES[action.seat] if 0 <= action.seat < len(SEAT_NAMES) else f"seat {action.seat}"
+    match action:
+        case PlacePrince(district=d):
+            return f"{who} places the prince in {d} and takes a tile of its province"
+        case PlaceNeutral(district=d):
+            return f"{who} places a neutral piece in {d}"
+        case PlaceMember(space=sp):
+            return f"{who} puts a family member on the {sp} province space"
+        case TakeCard(space=sp):
+            return f"{who} takes the card beside the {sp} province space"
+        case TakeDragon(space=sp):
+            return f"{who} takes a dragon card and boxes a family member from the {sp} space"
+        case Move(to=to, cards=cards):
+            return f"{who} moves the prince to {to}, paying {' + '.join(cards)}"
+        case Stay(card=c):
+            return f"{who} stays, discarding {c}"
+        case Pass():
+            return f"{who} passes"
+        case Deploy(count=0):
+            return f"{who} deploys nothing"
+        case Deploy(count=n, cloister=cl):
+            return f"{who} deploys {_pieces(n)}" + (", one of them into the cloister" if cl else "")
+        case ChooseReturn(value=v):
+            return f"{who} chooses return cards" if sealed else f"{who} returns {v} with the return cards"
+        case SplitReturn(counts=c):
+            return f"{who} takes returned pieces from the houses: {', '.join(str(x) for x in c)} (T, L, R)"
+        case ExchangeSets(count=n):
+            return f"{who} exchanges {n} six-colour set{'s' if n != 1 else ''}"
+        case ChooseStart(start=s):
+            return f"{who} names {SEAT_NAMES[s] if 0 <= s < len(SEAT_NAMES) else s} start player"
+    return repr(action)
+
+
+DECISION_RULES: dict[str, tuple[str, ...]] = {
+    "place_prince": ("MING-SET-5", "MING-CLAR-2"),
+    "place_neutral": ("MING-TWO-2", "MING-CLAR-14"),
+    "phase1": ("MING-PH1-2", "MING-CLAR-4"),
+    "phase2": ("MING-PH2-2", "MING-CLAR-5"),
+    "phase3": ("MING-PH3-1", "MING-PH3-2", "MING-PH3-4", "MING-PH3-5", "MING-CLAR-7", "MING-CLAR-8"),
+    "deploy": ("MING-DEP-1", "MING-DEP-2", "MING-DEP-3", "MING-DEP-4", "MING-CLAR-9"),
+    "choose_return": ("MING-SCORE-4", "MING-CLAR-11"),
+    "split_return": ("MING-SCORE-4", "MING-CLAR-11"),
+    "exchange_sets": ("MING-SCORE-3",),
+    "choose_start": ("MING-END-2", "MING-CLAR-15"),
+    "over": ("MING-END-3", "MING-CLAR-16"),
+}
+
+DECISION_TEXT: dict[str, str] = {
+    "place_prince": "{who} places the prince in a district without one",
+    "place_neutral": "{who} places a neutral piece in any district",
+    "phase1": "{who} puts a family member on a province space",
+    "phase2": "{who} takes a movement card or a dragon",
+    "phase3": "{who} moves the prince, stays or passes",
+    "deploy": "{who} deploys up to 3 family members where the prince stands",
+    "choose_return": "{who} choose{s} return cards in secret for the city of {city}",
+    "split_return": "{who} says which houses of {city} the returned pieces leave",
+    "exchange_sets": "{who} may exchange six-colour sets",
+    "choose_start": "{who} names the start player of the next round",
+    "over": "The game is over",
+}
