@@ -336,6 +336,9 @@ def _begin_round(t: Table, s: list[int], r: int) -> None:
 
 def _begin_phase1(t: Table, s: list[int]) -> None:
     """MING-PH1-1: each player takes 5 family members from his supply (all he has if fewer)."""
+    # hand cards and province-space pieces carry over (MING-RND-3); nothing else of the last phase
+    # does, so equal positions are equal states
+    s[G_MASK] = s[G_AUX] = 0
     for seat in range(t.players):
         o = t.seat(seat)
         take = min(TAKE_PER_ROUND, s[o + t.personal])
@@ -637,6 +640,7 @@ def _begin_scoring(t: Table, s: list[int]) -> None:
     if t.neutral >= 0:
         rank[t.neutral] = len(order)
     for d in b.districts:                   # MING-CLAR-10: board order P1.T, P1.L, ..., P6.R
+        # only the open area counts; cloister pieces never do (MING-DEP-5)
         shift = PIECE_BITS * d
         counts = [(s[t.open(c)] >> shift) & PIECE_MASK for c in range(C)]
         moved = district_moves(t, counts, s[G_START])
@@ -810,6 +814,8 @@ def _bonus(t: Table, s: list[int], left: list[int]) -> None:
 def _after_cities(t: Table, s: list[int]) -> None:
     if t.rules.city_bonus_overall:
         _bonus(t, s, [s[t.seat(seat) + t.left] for seat in range(t.players)])
+    for seat in range(t.players):
+        s[t.seat(seat) + t.left] = 0
     for d in t.board.districts:                 # MING-SCORE-8: each cloister piece scores 4
         c = cloister_at(s[t.cloister], d) - 1
         if c >= 0:
@@ -1014,6 +1020,14 @@ def players_of(state: State) -> int:
 
 
 # ------------------------------------------------------------------------------------ invariants
+
+def decision_bounds(players: int) -> dict[str, int]:
+    """MING-CLAR-18: most decisions per round in each phase (exactly 5n in phase 1), for assertions."""
+    n = players
+    return {"phase1": 5 * n, "phase2": 5 * n, "phase3": 6 * n, "deploy": 5 * n, "place_neutral": 6}
+
+
+GAME_BOUND = (163, 20)      # MING-CLAR-18: at most 163 n + 20 decisions in a game (plus n prince placements)
 
 def check_invariants(state: State) -> list[str]:
     """What must hold in every state; [] when all does. MING-CLAR-3: each colour's 31 pieces are each

@@ -191,6 +191,11 @@ def position(desc: Mapping[str, Any]) -> State:
     for seat in range(n):
         if any(count_at(s[t.house_at[seat]], d) for d in b.districts):
             reasons.append(f"MING-SCORE-7: {SEAT_NAMES[seat]} has pieces in city houses outside a scoring")
+    if t.neutral >= 0 and rules.neutral_return == "ALL" and s[t.house_at[t.neutral]]:
+        reasons.append("MING-CLAR-20: neutral pieces stay in city houses only under NEUTRAL_RETURN=NONE|ONE_PER_CITY")
+    for d in b.districts:
+        if sum(count_at(s[t.house_at[c]], d) for c in range(t.colours)) > b.houses_per_district:
+            reasons.append(f"MING-CMP-1: {b.district_names[d]} has {b.houses_per_district} houses")
     # the face-up display, discards, the face-down supply
     for i, c in enumerate(b.colours):
         k = card(display.get(c, b.transports[i % K]), f"display.{c}")
@@ -286,6 +291,8 @@ def description(state: State) -> dict[str, Any]:
         entry: dict[str, Any] = {}
         if state.open_area(dn):
             entry["open"] = state.open_area(dn)
+        if state.houses(dn):
+            entry["houses"] = state.houses(dn)
         if state.cloister(dn):
             entry["cloister"] = state.cloister(dn)
         if entry:

@@ -73,7 +73,7 @@ class Table:
     rules: RuleSet
     board: Board
     colours: int = 0              # colours on the board (players + neutral)
-    neutral: int = -1             # the neutral colour, -1 without one
+    neutral: int = -1             # the neutral colour, -1 without one: no seat, prince or cards (MING-TWO-4)
     kinds: int = 0                # movement kinds; the dragon is kind ``kinds``
     display: int = 0
     discards: int = 0
