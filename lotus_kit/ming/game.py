@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lotus_kit.core.errors import PositionError, RecordError, quote
+from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.core.records import GameRecord
 from lotus_kit.ming import engine
 from lotus_kit.ming.actions import Action, ChooseReturn, action_from_dict
@@ -36,11 +37,6 @@ from lotus_kit.ming.state import (
     cloister_at,
 )
 from lotus_kit.ming.words import DECISION_RULES, DECISION_TEXT, action_words
-
-try:     # the seam's declarative facts
-    from lotus_kit.core.game import Decision, FlagInfo, GameInfo
-except ImportError:  # pragma: no cover - until the core's game facts land
-    from lotus_kit.ming._seam import Decision, FlagInfo, GameInfo  # type: ignore[assignment]
 
 NAME = "ming"
 _SETUP = {"players", "seed", "start_player", "deck", "generator", "position"}
@@ -139,7 +135,8 @@ class Ming:
         text = DECISION_TEXT[kind].format(who=who, s="" if len(seats) > 1 else "s",
                                           city=state.city_being_scored or "")
         rules = DECISION_RULES[kind]
-        return Decision(kind, seats, kind == "choose_return", rules, f"{text} ({rules[0]})")
+        return Decision("game_over" if kind == "over" else kind, seats, kind == "choose_return", rules,
+                        f"{text} ({rules[0]})")
 
     def describe(self, action: Action, state: State) -> str:
         """The action in plain words; a return-card sum not revealed yet stays hidden."""
@@ -178,8 +175,12 @@ class Ming:
         from lotus_kit.ming.redaction import redact
         return redact(record, seat)
 
-    def position(self, description: Mapping[str, Any]) -> State:
+    def position(self, description: Mapping[str, Any], flags: Sequence[str] = ()) -> State:
+        """A position from a description (:mod:`lotus_kit.ming.position`); flags given here apply
+        when the description names none."""
         from lotus_kit.ming.position import position
+        if flags and isinstance(description, Mapping) and "flags" not in description:
+            description = {**description, "flags": list(flags)}
         return position(description)
 
 

@@ -129,3 +129,23 @@ def test_heuristic_bot_beats_random_bots():
             s = apply(s, bots[seat].choose(s, seat))
         wins += MING.winners(s) == {0}
     assert wins >= 6
+
+
+def test_records_replay_bit_exact_through_json_for_2_3_4_players():
+    from lotus_kit.core.records import GameRecord, loads
+    from lotus_kit.core.registry import get_game
+    game = get_game("ming")
+    assert game is MING and MING.info.rule_prefix == "MING" and MING.info.sealed_choices
+    for players in (2, 3, 4):
+        s = MING.new_game(players, seed=players)
+        bots = [HeuristicBot(i) for i in range(players)]
+        actions = []
+        while not MING.is_over(s):
+            seat = min(MING.to_act(s))
+            a = bots[seat].choose(s, seat)
+            actions.append(a)
+            s = MING.apply(s, a)
+        rec = GameRecord("ming", {"players": players, "seed": players}, (), tuple(actions))
+        back = loads(rec.to_json())
+        assert back.replay() == s and MING.winners(back.replay()) == MING.winners(s)
+        assert MING.decision(s).kind == "game_over" and MING.decision(s).seats == frozenset()
