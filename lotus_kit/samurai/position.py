@@ -37,7 +37,7 @@ from lotus_kit.samurai.rules import Rules
 from lotus_kit.samurai.state import State, house_cards
 
 _SEAT_KEYS = {"honor", "daimyo", "samurai", "hand", "ally", "break_pending"}
-_KEYS = {"players", "active", "seed", "rules", "shogun", "seats", "discard", "actions_used", "declared"}
+_KEYS = {"players", "active", "seed", "rules", "shogun", "seats", "discard", "actions_used", "declared", "winners"}
 
 
 def describe_position(state: State, hide_from: int | None = -1) -> dict[str, Any]:
@@ -54,9 +54,12 @@ def describe_position(state: State, hide_from: int | None = -1) -> dict[str, Any
         if hide_from == -1 or hide_from == s:
             seat["hand"] = list(state.hand(s))
         seats.append(seat)
-    return {"players": n, "active": state.active, "rules": list(state.rules.flags()),
-            "shogun": state.shogun_holder, "seats": seats, "discard": state.discard,
-            "actions_used": state.actions_used, "declared": state.declared}
+    out = {"players": n, "active": state.active, "rules": list(state.rules.flags()),
+           "shogun": state.shogun_holder, "seats": seats, "discard": state.discard,
+           "actions_used": state.actions_used, "declared": state.declared}
+    if state.is_over:
+        out["winners"] = sorted(state.winners)
+    return out
 
 
 def _card(v: Any, where: str, reasons: list[str]) -> int:
@@ -80,6 +83,10 @@ def position(description: Mapping[str, Any]) -> State:
         rules = Rules.from_flags(d.get("rules", ()))
     except (ValueError, TypeError) as exc:
         raise PositionError([f"rules: {exc}"]) from None
+    winners = d.get("winners")
+    if winners is not None and (not isinstance(winners, list) or any(type(w) is not int for w in winners)):
+        reasons.append(f"winners: a list of seats (a finished game) or absent, got {quote(winners)}")
+        winners = None
     n = d.get("players")
     low = 2 if rules.bits & E.F_2P else 3
     if type(n) is not int or not low <= n <= 6:
@@ -114,7 +121,7 @@ def position(description: Mapping[str, Any]) -> State:
             reasons.append(f"{w}.honor: a whole number, got {quote(honor)}")
         else:
             t[b + E.HONOR] = honor
-            if honor >= rules.target_honor:
+            if honor >= rules.target_honor and winners != [s]:
                 reasons.append(f"{w}.honor: {honor} reaches the target {rules.target_honor}: the game would be "
                                "over (SAM-CLAR-16)")
         t[b + E.SH] = C.SAMURAI
@@ -211,9 +218,15 @@ def position(description: Mapping[str, Any]) -> State:
         reasons.append(f"declared: true or false, got {quote(declared)}")
     elif declared:
         t[E.DECL] = E.D_ATTACK          # one declaration made this turn (which kind is not needed)
+    if winners is not None and any(not 0 <= w < n for w in winners):
+        reasons.append(f"winners: seats from 0 to {n - 1}, got {quote(winners)}")
     if reasons:
         raise PositionError(reasons)
     t[E.TURNS] = 1
+    if winners is not None:                 # a finished game: nobody acts (SAM-END-1, SAM-CLAR-17)
+        t[E.MODE] = E.OVER
+        t[E.WIN] = sum(1 << w for w in set(winners))
+        return State(t)
     t[E.MODE] = E.MAIN
     E._check_duty(t)
     return State(t)
