@@ -1,5 +1,8 @@
 """The snowflake cards (WIN-CMP-1..3): the reconstructed deck, or a deck read from a file.
 
+Every card shows 4 flakes in the two colours (WIN-CMP-2), modelled as a 2 x 2 block. Identical
+layouts are interchangeable for every rule (WIN-CLAR-14): the engine compares flakes, never ids.
+
 A card's flakes are written ``TL TR / BL BR`` with ``L`` light and ``D`` dark (WIN-CMP-3). Inside
 the engine a layout is 4 bits, one per flake, set for a light flake: TL=1, TR=2, BL=4, BR=8.
 Turning a card 180° (WIN-GEO-2) maps ``a b / c d`` to ``d c / b a``, which reverses the 4 bits.

@@ -12,8 +12,23 @@ from __future__ import annotations
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.winter.deck import TURNED, Deck
 from lotus_kit.winter.grid import (
-    BLOCK, EVEN, LIGHT_CELLS, ORIGIN, RING, W, articulations, bits, card_cells, dense_bits, components, extent,
-    fits, placements, shift, squares, touching,
+    BLOCK,
+    EVEN,
+    LIGHT_CELLS,
+    ORIGIN,
+    RING,
+    W,
+    articulations,
+    bits,
+    card_cells,
+    components,
+    dense_bits,
+    extent,
+    fits,
+    placements,
+    shift,
+    squares,
+    touching,
 )
 from lotus_kit.winter.rules import Rules
 
@@ -55,7 +70,7 @@ class WinterState:
     """One position of a game of Winter, immutable. Readable views live in
     :mod:`lotus_kit.winter.state`; this class holds the data."""
 
-    __slots__ = ("v", "cards", "history", "order", "deck", "rules")
+    __slots__ = ("cards", "deck", "history", "order", "rules", "v")
 
     def __init__(self, v: tuple[int, ...], cards: tuple[tuple[int, int, int, int], ...],
                  history: tuple[tuple[int, ...], ...], order: tuple[int, ...], deck: Deck, rules: Rules):
@@ -198,7 +213,8 @@ def free_cards(v) -> int:
 
 def colour_squares(v, colour: int, rules: Rules) -> int:
     """Anchors of the squares of ``colour`` (WIN-GEO-6): 4 flakes of that colour, across at least two
-    cards (a window at a card's own anchor is that card alone) unless ALLOW_SINGLE_CARD_SQUARE."""
+    cards (a window at a card's own anchor is that card alone) unless ALLOW_SINGLE_CARD_SQUARE.
+    Squares of the two colours never share a flake (WIN-CLAR-6)."""
     cells = v[LIGHT] if colour == LIGHT_COLOUR else v[OCC] & ~v[LIGHT]
     sq = squares(cells)
     return sq if rules.single_card_square else sq & ~v[ANCH]
@@ -302,7 +318,7 @@ def legal_codes(s: WinterState) -> list[int]:
             out += [base | 16 | b << 17 for b in dense_bits(m1)]
         out += [TAKEBACK | w << 5 for w in bits(own)]
         return out
-    if ph == FREEZE_LAY or ph == SETUP_SECOND:
+    if ph in (FREEZE_LAY, SETUP_SECOND):
         out = []
         for a in dense_bits(lay_targets(v, rules)):
             out += (LAY | a << 5, LAY | 16 | a << 5)
@@ -313,7 +329,7 @@ def legal_codes(s: WinterState) -> list[int]:
         if v[SUP0 + p]:
             out += [TOKEN | w << 5 for w in bits(claimable(v, colour_of(v, p), rules))]
         return out
-    if ph == CLAIM or ph == THAW_TOKEN:
+    if ph in (CLAIM, THAW_TOKEN):
         p = v[TURN]
         return [TOKEN | w << 5 for w in bits(v[PEND] & claimable(v, colour_of(v, p), rules))] + [DECLINE]
     if ph == THAW_SPLIT:
@@ -343,6 +359,14 @@ def apply_code(s: WinterState, c: int) -> WinterState:
     if ph == OVER:
         raise IllegalAction("WIN-END-1", "the game is over; no action is possible")
     handler = _HANDLERS.get((ph, kind))
+    if handler is None and s.rules.bga and ph == FREEZE_LAY:
+        if kind == TOKEN:
+            raise IllegalAction("WIN-CLAR-5", "under BGA_HELP a token goes only on a square the card just laid "
+                                "formed, right after it is laid")
+        if kind == DRAW:
+            raise IllegalAction("WIN-BGA-1", "under BGA_HELP every turn lays the card already turned up")
+    if handler is None and ph == THAW and kind == TOKEN:
+        raise IllegalAction("WIN-PH2-2", "in the thaw a token goes only on a square your own move just formed")
     if handler is None:
         raise IllegalAction(_PHASE_RULE[ph], f"{_KIND_WORDS[kind] if kind < len(_KIND_WORDS) else 'that'} "
                             f"is not a choice now: {_PHASE_WORDS[ph]}")
@@ -393,11 +417,13 @@ def _place_card(n: list[int], a: int, lay: int) -> None:
 def _lay_error(v, a: int, rules: Rules) -> IllegalAction:
     occ = v[OCC]
     x, y = _world(v, a)
-    if not 0 <= a < W * W or a % W > W - 2 or fits(occ) >> a & 1 == 0:
+    if not 0 <= a < W * W or a % W > W - 2:
+        return IllegalAction("WIN-GEO-5", "that spot is far from the lake: a card must touch a snowflake of the lake")
+    if fits(occ) >> a & 1 == 0:
         return IllegalAction("WIN-GEO-5", f"a card at ({x}, {y}) would cover flakes already in the lake")
     if touching(occ) >> a & 1 == 0:
-        return IllegalAction("WIN-GEO-5", f"a card at ({x}, {y}) would not touch a snowflake of the lake "
-                             "(cards touch along an edge, not at a corner)")
+        return IllegalAction("WIN-GEO-5",
+                             f"a card at ({x}, {y}) would not touch the lake (edges touch, corners do not)")
     return IllegalAction("WIN-GEO-3", f"with ALIGNED_GRID cards lie only on even anchors, not ({x}, {y})")
 
 
@@ -419,7 +445,7 @@ def _lay(s: WinterState, c: int) -> WinterState:
         lay = TURNED[lay]
     _place_card(n, a, lay)
     x, y = _world(v, a)
-    cards = tuple(sorted(s.cards + ((x, y, card, t),)))
+    cards = tuple(sorted((*s.cards, (x, y, card, t))))
     _normalise(n)
     p = v[TURN]
     if ph == SETUP_FIRST:
@@ -481,7 +507,8 @@ def _begin_thaw(n: list[int], p: int, rules: Rules):
 
 def _thaw_turn_start(n: list[int], history, rules: Rules):
     """The checks at the start of every thaw turn, in the order of WIN-CLAR-15 (e): no legal action
-    (WIN-END-1, WIN-CLAR-11 (a)), then the loop guard (WIN-END-3, WIN-CLAR-12)."""
+    (WIN-END-1, WIN-CLAR-11 (a); under BGA_HELP no free card is enough, WIN-BGA-3), then the loop guard
+    (WIN-END-3, WIN-CLAR-12)."""
     p = n[TURN]
     if not free_cards(n) and (rules.bga or not n[TOK0 + p]):
         n[PHASE], n[END] = OVER, END_NO_ACTION
@@ -490,7 +517,7 @@ def _thaw_turn_start(n: list[int], history, rules: Rules):
         n[PHASE], n[END] = OVER, END_LOOP_TURNS
         return history
     key = position_key(n)
-    history = history + (key,)
+    history = (*history, key)
     if not rules.no_repetition_end and history.count(key) >= 3:
         n[PHASE], n[END] = OVER, END_REPETITION
     return history
@@ -541,8 +568,8 @@ def _token_error(v, p: int, w: int, rules: Rules, allowed: int) -> IllegalAction
 
 
 def _token(s: WinterState, c: int) -> WinterState:
-    """A token on a square: a freezing turn (WIN-PH1-1 (b)), a claim (WIN-CLAR-5) or after a move
-    (WIN-CLAR-8)."""
+    """A token on a square: a freezing turn (WIN-PH1-1 (b); any unclaimed square of his colour, the
+    start cards' included, WIN-CLAR-4), a claim (WIN-CLAR-5) or after a move (WIN-CLAR-8)."""
     v, rules = s.v, s.rules
     w = c >> 5 & 0xFFF
     p = v[TURN]
@@ -692,7 +719,9 @@ def _remove(s: WinterState, c: int) -> WinterState:
 
 def _melt(n: list[int], keep: int, p: int, rules: Rules, cards):
     """WIN-SPLIT-1, WIN-CLAR-9 (d)(e): every part but ``keep`` melts; its tokens go back to their
-    owners (MELTED_TOKENS_OUT_OF_GAME: out of the game); the remover counts the melted cards."""
+    owners (MELTED_TOKENS_OUT_OF_GAME: out of the game); the remover counts the melted cards. A token's
+    window is edge-connected, so it lies wholly in one part (WIN-SPLIT-2): testing its anchor cell is
+    enough."""
     melted = n[ANCH] & ~keep
     cells = card_cells(melted)
     for seat in (0, 1):

@@ -32,7 +32,7 @@ EVEN = {(px, py): sum(1 << (y * W + x) for y in range(ROWS - 1) for x in range(W
         for px in (0, 1) for py in (0, 1)}
 
 
-def _ring(a: int) -> int:  # noqa: D401
+def _ring(a: int) -> int:
     """Anchors of the cards that touch a card at anchor ``a`` (WIN-CLAR-1: |dx| = 2 and |dy| <= 1,
     or |dy| = 2 and |dx| <= 1)."""
     x, y = a % W, a // W

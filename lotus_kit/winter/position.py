@@ -72,7 +72,7 @@ def position(description: Mapping[str, Any]) -> e.WinterState:
     # --- the lake
     lake = d.get("lake")
     if not isinstance(lake, list) or len(lake) > MAX_CARDS:
-        raise PositionError(reasons + [f"lake must be a list of at most {MAX_CARDS} cards, got {quote(lake)}"])
+        raise PositionError([*reasons, f"lake must be a list of at most {MAX_CARDS} cards, got {quote(lake)}"])
     used: set[int] = set()
     placed: list[tuple[int, int, int, int, int]] = []        # x, y, card index, turned, layout
     wanted = []
@@ -145,7 +145,7 @@ def position(description: Mapping[str, Any]) -> e.WinterState:
     if placed:
         minx, miny = min(p[0] for p in placed), min(p[1] for p in placed)
         if max(p[0] for p in placed) - minx > 2 * MAX_CARDS or max(p[1] for p in placed) - miny > 2 * MAX_CARDS:
-            raise PositionError(reasons + ["the lake is not connected (WIN-GEO-4)"])
+            raise PositionError([*reasons, "the lake is not connected (WIN-GEO-4)"])
         v[e.OX], v[e.OY] = minx - ORIGIN, miny - ORIGIN
     else:
         v[e.OX] = v[e.OY] = -ORIGIN
@@ -160,7 +160,7 @@ def position(description: Mapping[str, Any]) -> e.WinterState:
     # --- tokens, supplies, counters
     tokens = d.get("tokens", [])
     if not isinstance(tokens, list):
-        raise PositionError(reasons + [f"tokens must be a list, got {quote(tokens)}"])
+        raise PositionError([*reasons, f"tokens must be a list, got {quote(tokens)}"])
     for n, tok in enumerate(tokens):
         where = f"tokens[{n}]"
         if not isinstance(tok, Mapping) or set(tok) != {"seat", "x", "y"} or tok["seat"] not in (0, 1) or \
@@ -240,7 +240,7 @@ def position(description: Mapping[str, Any]) -> e.WinterState:
             reasons.append("cards_removed and thaw_turns count thaw turns; in the freeze they are 0 (WIN-CLAR-11)")
         order = tuple(lake_cards) + tuple(order_rest)
     else:
-        if "deck" in d and d["deck"]:
+        if d.get("deck"):
             reasons.append("in the thaw the deck is empty (WIN-PH1-3)")
         gone = [i for i in range(len(deck)) if i not in used]
         if sum(removed) > len(gone) or min(removed) < 0:

@@ -83,7 +83,8 @@ class Rules:
             elif flag.startswith("MAX_THAW_PLIES="):
                 raw = flag.partition("=")[2]
                 if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
-                    raise ValueError(f"MAX_THAW_PLIES must be a whole number from 1 to 10000 (WIN-CLAR-15), got {quote(raw)}")
+                    raise ValueError("MAX_THAW_PLIES must be a whole number from 1 to 10000 (WIN-CLAR-15), "
+                                     f"got {quote(raw)}")
                 rules = replace(rules, max_thaw_plies=int(raw))
             elif flag.startswith("DECK="):
                 rules = replace(rules, deck_file=flag.partition("=")[2])
