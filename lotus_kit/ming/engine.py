@@ -197,35 +197,61 @@ def _city_pieces(t: Table, s: tuple[int, ...] | list[int], colour: int, province
 
 # ------------------------------------------------------------------------------------ movement (PH3)
 
+def _step_tables(t: Table) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """kind -> chunk -> 6-bit part of a district mask -> the districts one border of that kind away
+    (the dragon, kind ``t.kinds``, crosses any border): a step of a whole mask is a few lookups."""
+    hit = t.caches.get("steps")
+    if hit is None:
+        b = t.board
+        by = (*b.neighbours_by, b.neighbours)
+        chunks = (len(b.district_names) + 5) // 6
+        hit = tuple(tuple(tuple(_union(by[k], c * 6, part) for part in range(64)) for c in range(chunks))
+                    for k in range(t.kinds + 1))
+        t.caches["steps"] = hit
+    return hit
+
+
+def _union(masks: tuple[int, ...], offset: int, part: int) -> int:
+    out = 0
+    for i in range(6):
+        if part >> i & 1 and offset + i < len(masks):
+            out |= masks[offset + i]
+    return out
+
+
+_DECODED: dict[int, tuple[int, ...]] = {}    # packed payment -> counts per kind
+
+
 def reachable_moves(t: Table, start: int, hand: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
     """MING-CLAR-7: destination -> every payment (counts per card kind) of some walk from ``start``
     to it, one card per border crossed, each showing the border's transport or a dragon. Princes are
-    ignored here (the caller removes occupied destinations). Cached per (start, hand)."""
+    ignored here (the caller removes occupied destinations). Cached per (start, hand).
+
+    The payments are sub-multisets of the hand packed 3 bits per kind; each one's reachable
+    districts are the union of one step from the payments one card smaller."""
     key = ("reach", start, hand)
     hit = t.caches.get(key)
     if hit is not None:
         return hit
-    b, K = t.board, t.kinds
-    by = (*b.neighbours_by, b.neighbours)       # the dragon crosses any border
-    reach: dict[tuple[int, ...], int] = {(0,) * (K + 1): 1 << start}
-    frontier = [(0,) * (K + 1)]
+    steps = _step_tables(t)
+    present = [(k, 3 * k, hand[k], steps[k]) for k in range(len(hand)) if hand[k]]
+    reach: dict[int, int] = {0: 1 << start}
+    frontier = [0]
     while frontier:
         nxt = []
         for used in frontier:
             mask = reach[used]
-            for k in range(K + 1):
-                if used[k] >= hand[k]:
+            for _k, shift, have, tables in present:
+                if (used >> shift) & 7 >= have:
                     continue
                 step = 0
-                m, d = mask, 0
-                while m:
-                    if m & 1:
-                        step |= by[k][d]
-                    m >>= 1
-                    d += 1
+                m = mask
+                for table_ in tables:
+                    step |= table_[m & 63]
+                    m >>= 6
                 if not step:
                     continue
-                u = (*used[:k], used[k] + 1, *used[k + 1:])
+                u = used + (1 << shift)
                 if u in reach:
                     reach[u] |= step
                 else:
@@ -233,17 +259,25 @@ def reachable_moves(t: Table, start: int, hand: tuple[int, ...]) -> dict[int, tu
                     nxt.append(u)
         frontier = nxt
     out: dict[int, list[tuple[int, ...]]] = {}
+    kinds = range(len(hand))
     for used, mask in reach.items():
-        if not any(used):
+        if not used:
             continue
         mask &= ~(1 << start)        # a round trip is not a move (MING-CLAR-7)
+        if not mask:
+            continue
+        paid = _DECODED.get(used)
+        if paid is None or len(paid) != len(hand):
+            paid = _DECODED[used] = tuple((used >> (3 * k)) & 7 for k in kinds)
         d = 0
         while mask:
             if mask & 1:
-                out.setdefault(d, []).append(used)
+                out.setdefault(d, []).append(paid)
             mask >>= 1
             d += 1
     result = {d: tuple(sorted(v)) for d, v in out.items()}
+    if len(t.caches) > 200_000:
+        t.caches.clear()
     t.caches[key] = result
     return result
 
@@ -496,7 +530,7 @@ def _move(t: Table, s: list[int], a: Move) -> None:
     if _princes(t, s) >> d & 1:
         raise IllegalAction("MING-PH3-3",
                             f"another prince stands in {a.to}; a prince may pass through but not end there")
-    if tuple(paid) not in reachable_moves(t, here, tuple(paid)).get(d, ()):
+    if tuple(paid) not in reachable_moves(t, here, tuple(hand)).get(d, ()):    # the legal list's own cache
         names = ", ".join(a.cards)
         raise IllegalAction("MING-CLAR-7", f"no walk from {t.board.district_names[here]} to {a.to} crosses one "
                             f"border per card with the cards {names} (each border needs its transport or a dragon)")
@@ -999,17 +1033,22 @@ def _legal_for(t: Table, d: tuple[int, ...], phase: int, who: int) -> tuple[Acti
 
 
 def _phase3_actions(t: Table, who: int, here: int, hand: tuple[int, ...]) -> tuple[Any, ...]:
-    """((destination, Move) for every move ignoring other princes, [stays + pass])."""
+    """((destination, Move) for every move ignoring other princes, [stays + pass]). Move values are
+    shared between lists (one per seat, destination and payment)."""
     names = t.card_names
+    made = t.caches.setdefault("moves", {})
     pairs: list[tuple[int, Move]] = []
     for dest, payments in sorted(reachable_moves(t, here, hand).items()):
-        dn = t.board.district_names[dest]
         for paid in payments:
-            cards: list[str] = []
-            for k, c in enumerate(paid):
-                if c:
-                    cards.extend((names[k],) * c)
-            pairs.append((dest, Move(who, dn, tuple(cards))))
+            key = (who, dest, paid)
+            m = made.get(key)
+            if m is None:
+                cards: list[str] = []
+                for k, c in enumerate(paid):
+                    if c:
+                        cards.extend((names[k],) * c)
+                m = made[key] = Move(who, t.board.district_names[dest], tuple(cards))
+            pairs.append((dest, m))
     tail: list[Action] = [Stay(who, names[k]) for k in range(len(hand)) if hand[k]]
     tail.append(Pass(who))
     return (tuple(pairs), tail)
