@@ -12,6 +12,9 @@ from __future__ import annotations
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.winter.deck import TURNED, Deck
 from lotus_kit.winter.grid import (
+    AT_ORIGIN_COLUMN,
+    AT_ORIGIN_ROW,
+    BEFORE_ORIGIN,
     BLOCK,
     EVEN,
     LIGHT_CELLS,
@@ -74,12 +77,13 @@ class WinterState:
 
     def __init__(self, v: tuple[int, ...], cards: tuple[tuple[int, int, int, int], ...],
                  history: tuple[tuple[int, ...], ...], order: tuple[int, ...], deck: Deck, rules: Rules):
-        self.v = v
-        self.cards = cards          # (world x, world y, card index, turned) of each card in the lake
-        self.history = history      # position keys at the starts of the thaw turns since a card left
-        self.order = order          # the deck order (card indices); hidden from the players
-        self.deck = deck
-        self.rules = rules
+        init = object.__setattr__
+        init(self, "v", v)
+        init(self, "cards", cards)      # (world x, world y, card index, turned) of each card in the lake
+        init(self, "history", history)  # position keys at the starts of the thaw turns since a card left
+        init(self, "order", order)      # the deck order (card indices); hidden from the players
+        init(self, "deck", deck)
+        init(self, "rules", rules)
 
     def _cmp(self):
         return self.v, self.cards, self.history, self.order, self.deck, self.rules
@@ -91,9 +95,7 @@ class WinterState:
         return hash((self.v, self.cards, self.history, self.order))
 
     def __setattr__(self, name, value):
-        if hasattr(self, "rules"):          # set once in __init__: a state is a value
-            raise AttributeError("a WinterState is immutable")
-        object.__setattr__(self, name, value)
+        raise AttributeError("a WinterState is immutable: apply an action to get the next one")
 
     # --- readable views (named for the game's words; computed on demand) ---
     @property
@@ -373,6 +375,14 @@ def apply_code(s: WinterState, c: int) -> WinterState:
     return handler(s, c)
 
 
+def apply_legal(s: WinterState, c: int) -> WinterState:
+    """:func:`apply_code` for an action taken from :func:`legal_codes` of ``s``: a move is not checked
+    again (searches and benchmarks; the tests hold it equal to :func:`apply_code`)."""
+    if c & 15 == MOVE and s.v[PHASE] == THAW:
+        return _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17)
+    return apply_code(s, c)
+
+
 _KIND_WORDS = ("laying a card", "drawing a card", "placing a token", "declining", "moving a card",
                "removing a card", "taking back a token", "choosing a part", "choosing a colour")
 _PHASE_WORDS = ("the first player lays the first start card at (0, 0)",
@@ -395,9 +405,10 @@ def _world(v, a: int) -> tuple[int, int]:
 
 def _normalise(n: list[int]) -> None:
     """Bring the lake's top-left card anchor back to grid (ORIGIN, ORIGIN); the world offset follows."""
-    if not n[ANCH]:
-        return
-    x, y = extent(n[ANCH])
+    anch = n[ANCH]
+    if not anch or (anch & AT_ORIGIN_COLUMN and anch & AT_ORIGIN_ROW and not anch & BEFORE_ORIGIN):
+        return                                  # already normalised: the usual case, three ANDs
+    x, y = extent(anch)
     if x == ORIGIN and y == ORIGIN:
         return
     dx, dy = ORIGIN - x, ORIGIN - y
@@ -649,6 +660,11 @@ def _move(s: WinterState, c: int) -> WinterState:
     targets = move_targets(v, a, arts, rules)[t]
     if not 0 <= b < W * W or not targets >> b & 1:
         raise _move_error(v, a, t, b, rules)
+    return _do_move(s, a, t, b)
+
+
+def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
+    v, rules = s.v, s.rules
     p = v[TURN]
     colour = colour_of(v, p)
     before = colour_squares(v, colour, rules)

@@ -32,6 +32,11 @@ EVEN = {(px, py): sum(1 << (y * W + x) for y in range(ROWS - 1) for x in range(W
         for px in (0, 1) for py in (0, 1)}
 
 
+AT_ORIGIN_COLUMN = sum(1 << (y * W + ORIGIN) for y in range(ROWS))
+AT_ORIGIN_ROW = ((1 << W) - 1) << (ORIGIN * W)
+BEFORE_ORIGIN = sum(1 << (y * W + x) for y in range(ROWS) for x in range(W) if x < ORIGIN or y < ORIGIN)
+
+
 def _ring(a: int) -> int:
     """Anchors of the cards that touch a card at anchor ``a`` (WIN-CLAR-1: |dx| = 2 and |dy| <= 1,
     or |dy| = 2 and |dx| <= 1)."""

@@ -1,0 +1,183 @@
+"""Solving the thaw: who wins phase 2 with best play, by how much, and the best move.
+
+The thaw is a two-player game of perfect information (the deck is empty, WIN-PH1-3). The solver is
+an alpha-beta search with a transposition table over canonical positions (the engine keeps the lake
+normalised, so positions equal up to translation have equal keys, WIN-CLAR-15 (a)). It respects the
+loop guard (WIN-END-3, WIN-CLAR-12): the thaw-turn count is part of the key, and so is the record of
+positions since a card last left, because a third repetition ends the game; a search therefore never
+mixes up two positions whose futures differ. The value of a finished game, from seat 0's side, is
+``100 * (token margin) + (cards-removed margin)``: its sign is the result of WIN-TIE-1.
+
+Iterative deepening: depth 1, 2, ... plies until a search completes without meeting its depth limit
+anywhere (the value is then exact), or the time is up; then the answer is "not solved in N s" with
+the best move of the deepest completed search (the limit scores the position as it stands).
+
+>>> from lotus_kit.winter.game import WINTER
+>>> s = WINTER.position({"lake": [{"x": 0, "y": 0, "flakes": "LL/DD"}], "colours": ["light", "dark"],
+...                      "to_move": 0, "cards_removed": [0, 1]})
+>>> r = solve(s, seconds=5)
+>>> r.solved, r.winners, r.best
+(True, frozenset({0, 1}), RemoveCard(0, 0))
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from lotus_kit.winter import engine as e
+from lotus_kit.winter.actions import Action, from_code
+
+INF = 1 << 30
+EXACT, LOWER, UPPER = 0, 1, 2
+_CHECK_EVERY = 256          # nodes between two looks at the clock
+
+
+def outcome(v) -> int:
+    """Seat 0's view of a game that ends now: 100 x token margin + cards-removed margin (WIN-TIE-1)."""
+    return 100 * (v[e.TOK0].bit_count() - v[e.TOK1].bit_count()) + v[e.REM0] - v[e.REM1]
+
+
+def winners_of(value: int) -> frozenset[int]:
+    return frozenset({0}) if value > 0 else frozenset({1}) if value < 0 else frozenset({0, 1})
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the solver found for a thaw position."""
+
+    solved: bool                # True: ``value`` is exact (best play by both)
+    value: int                  # seat 0's view: 100 x token margin + cards-removed margin
+    best: Action | None         # the best move found (None at the end of the game)
+    depth: int                  # plies of the deepest completed search
+    nodes: int
+    seconds: float
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return winners_of(self.value)
+
+    @property
+    def margin(self) -> int:
+        """Token margin, seat 0 minus seat 1, at the end with best play (the tie-break apart)."""
+        return round(self.value / 100)
+
+    @property
+    def tiebreak(self) -> int:
+        """Cards-removed margin, seat 0 minus seat 1, at the end with best play."""
+        return self.value - 100 * self.margin
+
+    def text(self, seat_names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
+        if not self.solved:
+            return (f"not solved in {self.seconds:.0f} s (searched {self.depth} plies, {self.nodes:,} positions); "
+                    f"best move so far: {self.best!r}")
+        w = self.winners
+        if len(w) == 2:
+            result = "a draw with best play"
+        else:
+            seat = min(w)
+            by = abs(self.margin)
+            how = f"by {by} token{'s' * (by != 1)}" if by else f"on the tie-break by {abs(self.tiebreak)} card(s)"
+            result = f"{seat_names[seat]} wins {how} with best play"
+        return f"{result}; best move: {self.best!r}" if self.best is not None else result
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, deadline: float):
+        self.tt: dict[tuple, tuple[int, int, int, int]] = {}
+        self.nodes = 0
+        self.deadline = deadline
+
+    def key(self, s: e.WinterState) -> tuple:
+        v = s.v
+        hist = () if s.rules.no_repetition_end else tuple(sorted(s.history))
+        return (v[e.PHASE], v[e.TURN], v[e.OCC], v[e.LIGHT], v[e.TOK0], v[e.TOK1], v[e.SUP0], v[e.SUP1],
+                v[e.REM0], v[e.REM1], v[e.PEND], v[e.THAW_COUNT], hist)
+
+    def search(self, s: e.WinterState, depth: int, alpha: int, beta: int) -> tuple[int, bool]:
+        """(value for seat 0, exact): exact when no branch below met the depth limit."""
+        v = s.v
+        if v[e.PHASE] == e.OVER:
+            return outcome(v), True
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY == 0 and time.monotonic() > self.deadline:
+            raise _Timeout
+        if depth == 0:
+            return outcome(v), False
+        key = self.key(s)
+        entry = self.tt.get(key)
+        first = -1
+        if entry is not None:
+            edepth, flag, val, first = entry
+            if edepth >= depth:
+                exact = edepth == INF
+                if flag == EXACT:
+                    return val, exact
+                if flag == LOWER and val >= beta:
+                    return val, exact
+                if flag == UPPER and val <= alpha:
+                    return val, exact
+        codes = e.legal_codes(s)           # removals come first, then moves, then take-backs
+        if first in codes:
+            codes.remove(first)
+            codes.insert(0, first)
+        maximise = v[e.TURN] == 0
+        a0, b0 = alpha, beta
+        best_val = -INF if maximise else INF
+        best_code = codes[0]
+        all_exact = True
+        for c in codes:
+            val, exact = self.search(e.apply_legal(s, c), depth - 1, alpha, beta)
+            all_exact &= exact
+            if maximise:
+                if val > best_val:
+                    best_val, best_code = val, c
+                alpha = max(alpha, val)
+            else:
+                if val < best_val:
+                    best_val, best_code = val, c
+                beta = min(beta, val)
+            if alpha >= beta:
+                break
+        flag = UPPER if best_val <= a0 else LOWER if best_val >= b0 else EXACT
+        self.tt[key] = (INF if all_exact else depth, flag, best_val, best_code)
+        return best_val, all_exact
+
+
+def _order(c: int) -> int:
+    """Removals, tokens and part choices first: they end stretches and settle points."""
+    kind = c & 15
+    return 0 if kind in (e.REMOVE, e.TOKEN, e.KEEP) else 1 if kind in (e.DECLINE, e.TAKEBACK) else 2
+
+
+def solve(state: e.WinterState, seconds: float = 10.0, max_depth: int = 2000) -> Solution:
+    """Solve the thaw from ``state`` within ``seconds`` (see the module doc)."""
+    t0 = time.monotonic()
+    if state.v[e.PHASE] == e.OVER:
+        return Solution(True, outcome(state.v), None, 0, 0, 0.0)
+    if state.v[e.PHASE] not in (e.THAW, e.THAW_TOKEN, e.THAW_SPLIT):
+        raise ValueError("the solver answers for thaw positions (phase 2); the freeze has a hidden deck")
+    # the solver never reads the cards' names: a bare state is cheaper to copy
+    s = e.WinterState(state.v, (), state.history, state.order, state.deck, state.rules)
+    search = _Search(t0 + seconds)
+    best: tuple[int, int, int] | None = None        # value, code, depth
+    depth = 0
+    try:
+        while depth < max_depth:
+            depth += 1
+            value, exact = search.search(s, depth, -INF, INF)
+            code = search.tt[search.key(s)][3]
+            best = (value, code, depth)
+            if exact:
+                return Solution(True, value, from_code(code, s.v), depth, search.nodes, time.monotonic() - t0)
+    except _Timeout:
+        pass
+    if best is None:
+        code = sorted(e.legal_codes(s), key=_order)[0]
+        best = (outcome(s.v), code, 0)
+    value, code, d = best
+    return Solution(False, value, from_code(code, s.v), d, search.nodes, time.monotonic() - t0)

@@ -1,0 +1,82 @@
+"""The thaw solver (values worked out by hand) and the bots."""
+
+from __future__ import annotations
+
+import random
+
+from lotus_kit.winter.actions import MoveCard, PlaceToken
+from lotus_kit.winter.bots import MonteCarloBot, RandomBot, SolverBot
+from lotus_kit.winter.game import WINTER
+from lotus_kit.winter.solver import solve
+from tests.winter.helpers import lake, legal
+
+
+def test_WIN_TIE_1_solver_a_lone_card_is_a_draw_when_cards_removed_catch_up():
+    s = lake((0, 0, "LL/DD"), cards_removed=[0, 1])
+    r = solve(s, seconds=5)
+    assert r.solved and r.winners == {0, 1} and r.value == 0
+
+
+def test_WIN_CLAR_8_solver_finds_the_move_that_forms_a_square_and_freezes_the_lake():
+    # two LL/DD cards; light seat 0 turns one (DD/LL) and lays it right above the other: light square
+    # (x, -1) across both cards; his token leaves dark seat 1 no free card and no token: he wins by 1
+    s = lake((0, 0, "LL/DD"), (2, 0, "LL/DD"))
+    r = solve(s, seconds=20)
+    assert r.solved and r.winners == {0} and r.margin == 1 and r.value == 100
+    assert r.best in (MoveCard(2, 0, 0, -2, turn=True), MoveCard(0, 0, 2, -2, turn=True))
+    s = WINTER.apply(s, r.best)
+    assert legal(s)[0] == PlaceToken(r.best.to_x, -1)
+    s = WINTER.apply(s, legal(s)[0])
+    assert s.is_over and WINTER.winners(s) == {0}
+    assert "Player 1 wins by 1 token with best play" in r.text()
+
+
+def test_WIN_END_3_solver_sees_the_loop_guard_end_the_game_on_the_next_turn():
+    # one thaw turn left before the guard; dark seat 0 leads 1-0. Checked by hand: a free LL/DD card laid
+    # at (1, -2) puts its dark row on the dark flakes (1, 0), (2, 0): a new square, his second token, and
+    # the 60th turn ends the game 2-0 (a removal would reset the count instead)
+    s = lake((0, 0, "LD/LD"), (2, 0, "DL/DL"), (4, 0, "LL/DD"), (6, 0, "LL/DD"), tokens=[(0, 1, 0)],
+             colours=("dark", "light"), thaw_turns=59)
+    r = solve(s, seconds=20)
+    assert r.solved and r.winners == {0} and r.margin == 2 and r.value == 200
+    assert isinstance(r.best, MoveCard) and (r.best.to_x, r.best.to_y) in ((1, -2), (1, 2))
+    s = WINTER.apply(s, r.best)
+    s = WINTER.apply(s, legal(s)[0])
+    assert s.is_over and "thaw turns" in s.end_reason and WINTER.scores(s) == (2.0, 0.0)
+
+
+def test_an_unsolved_position_says_so_and_still_names_a_legal_move():
+    rng = random.Random(2)
+    s = WINTER.new_game(2, seed=2)
+    while s.phase != "thaw":
+        s = WINTER.apply(s, rng.choice(legal(s)))
+    r = solve(s, seconds=0.5)
+    assert not r.solved and r.best in legal(s) and r.text().startswith("not solved in")
+
+
+def test_bots_choose_legal_actions_from_their_observation():
+    rng = random.Random(3)
+    s = WINTER.new_game(2, seed=3)
+    bots = [MonteCarloBot(1, playouts=2, candidates=4, solve_seconds=0.05), RandomBot(2)]
+    for _ in range(6):
+        seat = s.to_move
+        a = bots[seat].choose(s, seat)
+        assert a in legal(s)
+        s = WINTER.apply(s, a)
+    s = lake((0, 0, "LL/DD"), (2, 0, "LL/DD"))
+    assert SolverBot(0, seconds=20).choose(s, 0) in (MoveCard(2, 0, 0, -2, turn=True), MoveCard(0, 0, 2, -2, turn=True))
+    del rng
+
+
+def test_the_unchecked_apply_of_searches_equals_the_checked_one():
+    from lotus_kit.winter import engine as e
+    rng = random.Random(9)
+    s = WINTER.new_game(2, seed=9)
+    checked = 0
+    while not s.is_over:
+        codes = e.legal_codes(s)
+        for c in rng.sample(codes, min(6, len(codes))):
+            assert e.apply_legal(s, c) == e.apply_code(s, c)
+            checked += 1
+        s = e.apply_code(s, rng.choice(codes))
+    assert checked > 100
