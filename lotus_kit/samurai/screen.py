@@ -1,0 +1,226 @@
+"""The table of Ehre der Samurai as plotly figures (pure functions; the engine never imports this).
+
+- :func:`board_figure`: each player's row with his Daimyo house and Samurai house, every card with its
+  honor, Ki and strength, the castle, the Shogun card, alliances and hand sizes (the viewer's own hand
+  face up), computed from ``observation(state, seat)`` alone;
+- :func:`honor_race`: every player's honor over the turns, up to the target;
+- :func:`battle_figure`: the last battle's dice and totals;
+- :func:`odds_heatmap`: the exact chance to win a battle for 0-6 dice against 0-6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+
+from lotus_kit.samurai import cards as C
+from lotus_kit.samurai.state import SEAT_NAMES, State
+
+__all__ = ["battle_figure", "board_figure", "honor_race", "odds_heatmap"]
+
+SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#bcbd22", "#444444", "#9e9e9e")
+# fill per card family; the card's name is always written on it, so colour is never the only cue
+FAMILY = {"daimyo": "#f2c14e", "samurai": "#e07a5f", "possession": "#b39ddb", "warrior": "#cfd8dc",
+          "wife": "#f8bbd0", "castle": "#90caf9", "guard": "#a5d6a7", "shogun": "#ffd700", "hidden": "#eeeeee",
+          "event": "#ffe0b2"}
+CARD_W, CARD_H = 1.0, 0.78
+
+
+def _family(kind: int) -> str:
+    if kind in C.DAIMYOS:
+        return "daimyo"
+    if kind in C.POS_BIT:
+        return "possession"
+    if kind in C.WARRIORS:
+        return "warrior"
+    if kind in C.WIVES:
+        return "wife"
+    if kind in C.CASTLES:
+        return "castle"
+    if kind == C.BODYGUARD:
+        return "guard"
+    return "event"
+
+
+def _short(name: str) -> str:
+    if name == "HIDDEN":
+        return "?"
+    k = C.KIND[name]
+    label = C.GERMAN[k].replace("Start-Daimyo", "Start-D.").replace(" der Ahnen", "").replace("Schmied ", "")
+    return label.replace("Krieger ", "Krieger<br>").replace("Burg ", "Burg<br>")
+
+
+def _card(fig_shapes: list, notes: list, x: float, y: float, name: str, family: str, values: str,
+          border: str = "#555555") -> None:
+    fig_shapes.append(dict(type="rect", x0=x, x1=x + CARD_W * 0.94, y0=y - CARD_H / 2, y1=y + CARD_H / 2,
+                           fillcolor=FAMILY[family], line=dict(color=border, width=1.5)))
+    notes.append(dict(x=x + CARD_W * 0.47, y=y + 0.12, text=f"<b>{name}</b>", showarrow=False,
+                      font=dict(size=9, color="#111111")))
+    if values:
+        notes.append(dict(x=x + CARD_W * 0.47, y=y - 0.25, text=values, showarrow=False,
+                          font=dict(size=8, color="#222222")))
+
+
+def _values(kind: int) -> str:
+    return f"H{C.H[kind]} K{C.K[kind]} S{C.S[kind]}"
+
+
+def board_figure(state: State, seat: int | None = None, size: tuple[int, int] = (1100, 560)) -> go.Figure:
+    """The table as ``seat`` may see it (None: a spectator). Pure: the same state gives the same figure."""
+    from lotus_kit.samurai.game import SAMURAI
+
+    view = SAMURAI.observation(state, seat)
+    n = view.players
+    shapes: list[dict] = []
+    notes: list[dict] = []
+    for p in range(n):
+        y = n - 1 - p
+        d, s = view.house(p, "daimyo"), view.house(p, "samurai")
+        ally = view.allies[p]
+        who = SEAT_NAMES[p] + (" ◀ active" if p == view.active and not view.is_over else "")
+        extra = f"allied with {SEAT_NAMES[ally]}" if ally is not None else ""
+        if p in view.pending_breaks:
+            extra += " (break pending)"
+        notes.append(dict(x=-0.1, y=y + 0.22, text=f"<b>{who}</b>", showarrow=False, xanchor="right",
+                          font=dict(size=12, color=SEAT_COLORS[p])))
+        notes.append(dict(x=-0.1, y=y - 0.05, text=f"honor {view.honor[p]}  income {view.income(p):+d}",
+                          showarrow=False, xanchor="right", font=dict(size=10)))
+        notes.append(dict(x=-0.1, y=y - 0.3, text=f"Ki {view.ki(p)} · hand {view.hand_size(p)} {extra}",
+                          showarrow=False, xanchor="right", font=dict(size=9, color="#444444")))
+        x = 0.0
+        if d.head is None:
+            notes.append(dict(x=x + 0.5, y=y, text="<i>no Daimyo</i>", showarrow=False, font=dict(size=9)))
+            x += 1.1
+        else:
+            _card(shapes, notes, x, y, _short(d.head), "daimyo", _values(C.KIND[d.head]), border="#8a6d00")
+            x += CARD_W
+            if d.shogun:
+                _card(shapes, notes, x, y, "SHOGUN", "shogun", f"H{_shogun_honor(view)}", border="#8a6d00")
+                x += CARD_W
+            for name in d.cards:
+                k = C.KIND[name]
+                _card(shapes, notes, x, y, _short(name), _family(k), _values(k) if k != C.BODYGUARD else "guard",
+                      border="#0d47a1" if k in C.CASTLES else "#555555")
+                x += CARD_W
+        x = max(x, 5.0) + 0.4
+        shapes.append(dict(type="line", x0=x - 0.2, x1=x - 0.2, y0=y - 0.42, y1=y + 0.42,
+                           line=dict(color="#999999", dash="dot")))
+        _card(shapes, notes, x, y, "Samurai" if s.head == "SAMURAI" else "Ronin", "samurai", "H0 K6 S0")
+        x += CARD_W
+        for name in s.cards:
+            k = C.KIND[name]
+            _card(shapes, notes, x, y, _short(name), _family(k), _values(k) if k != C.BODYGUARD else "guard")
+            x += CARD_W
+        if seat == p:
+            hx = 11.4
+            notes.append(dict(x=hx - 0.1, y=y + 0.3, text="your hand:", showarrow=False, xanchor="right",
+                              font=dict(size=9)))
+            for i, name in enumerate(view.hand(p)):
+                k = C.KIND[name]
+                _card(shapes, notes, hx + i * 0.98, y, _short(name), _family(k), "", border="#333333")
+    centre = "Shogun card: in the centre" if view.shogun_holder is None else \
+        f"Shogun card: {SEAT_NAMES[view.shogun_holder]} (+{_shogun_honor(view)} a turn)"
+    status = SAMURAI.decision(view).text
+    fig = go.Figure()
+    fig.update_layout(
+        shapes=shapes, annotations=notes, width=size[0], height=size[1], plot_bgcolor="white",
+        margin=dict(l=190, r=20, t=60, b=30),
+        title=dict(text=f"Ehre der Samurai · turn {view.turn} · {centre} · deck {view.deck_size} · "
+                        f"target {view.rules.target_honor}<br><sup>{status}</sup>", font=dict(size=14)),
+        xaxis=dict(visible=False, range=[-0.2, 18.4]), yaxis=dict(visible=False, range=[-0.6, n - 0.4]),
+        showlegend=False)
+    return fig
+
+
+def _shogun_honor(state: State) -> int:
+    return C.shogun_honor(state.players)
+
+
+def honor_race(states: Sequence[State], title: str = "Honor race") -> go.Figure:
+    """Each player's honor after every turn of ``states`` (a game's states in order), up to the target."""
+    if not states:
+        raise ValueError("no states to chart")
+    first = states[0]
+    n, target = first.players, first.rules.target_honor
+    turns: list[int] = []
+    series: list[list[int]] = [[] for _ in range(n)]
+    last = None
+    for s in states:
+        if s.turn != last:
+            last = s.turn
+            turns.append(s.turn)
+            for p in range(n):
+                series[p].append(s.honor[p])
+        else:
+            for p in range(n):
+                series[p][-1] = s.honor[p]
+    fig = go.Figure()
+    dashes = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+    for p in range(n):
+        fig.add_trace(go.Scatter(x=turns, y=series[p], mode="lines+markers", name=SEAT_NAMES[p],
+                                 line=dict(color=SEAT_COLORS[p], dash=dashes[p], width=2)))
+    fig.add_hline(y=target, line=dict(color="#333333", dash="dash"), annotation_text=f"target {target}")
+    fig.update_layout(title=title, xaxis_title="turn", yaxis_title="honor", width=800, height=420,
+                      plot_bgcolor="white", legend=dict(orientation="h"))
+    fig.update_xaxes(gridcolor="#eeeeee")
+    fig.update_yaxes(gridcolor="#eeeeee")
+    return fig
+
+
+def battle_figure(state: State) -> go.Figure:
+    """The last battle of ``state``: both sides' deciding dice, totals and the winner (SAM-CLAR-12)."""
+    b = state.last_battle
+    fig = go.Figure()
+    if b is None:
+        fig.update_layout(title="No battle yet", width=700, height=260)
+        return fig
+    shapes, notes = [], []
+    for row, (side, dice) in enumerate((("attacker", b["attacker_dice"]), ("defender", b["defender_dice"]))):
+        who = b[side]
+        y = 1 - row
+        notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False,
+                          text=f"<b>{SEAT_NAMES[who]}</b> ({side})", font=dict(size=13, color=SEAT_COLORS[who])))
+        if not dice:
+            notes.append(dict(x=0.1, y=y, xanchor="left", showarrow=False, text="<i>no dice: total 0</i>",
+                              font=dict(size=12, color="#555555")))
+        for i, pip in enumerate(dice):
+            shapes.append(dict(type="rect", x0=i * 1.1, x1=i * 1.1 + 0.9, y0=y - 0.4, y1=y + 0.4,
+                               fillcolor="white", line=dict(color=SEAT_COLORS[who], width=3)))
+            notes.append(dict(x=i * 1.1 + 0.45, y=y, text=f"<b>{pip}</b>", showarrow=False, font=dict(size=20)))
+        notes.append(dict(x=6.9, y=y, showarrow=False, xanchor="left",
+                          text=f"total <b>{sum(dice)}</b>" + (" ✔ wins" if who == b["winner"] else ""),
+                          font=dict(size=14)))
+    rr = b["rerolls"]
+    fig.update_layout(shapes=shapes, annotations=notes, width=760, height=300, plot_bgcolor="white",
+                      margin=dict(l=190, r=20, t=60, b=20),
+                      title=f"Battle: {SEAT_NAMES[b['attacker']]} attacks {SEAT_NAMES[b['defender']]} — "
+                            f"{_dice_words(len(b['attacker_dice']))} against {_dice_words(len(b['defender_dice']))}"
+                            + (f", {rr} reroll{'s' if rr > 1 else ''} on equal totals" if rr else ""),
+                      xaxis=dict(visible=False, range=[-0.3, 9]),
+                      yaxis=dict(visible=False, range=[-0.6, 1.6], scaleanchor="x"))
+    return fig
+
+
+def _dice_words(k: int) -> str:
+    return "no dice" if k == 0 else "1 die" if k == 1 else f"{k} dice"
+
+
+def odds_heatmap() -> go.Figure:
+    """P(attacker wins) for 0-6 dice against 0-6, ties rerolled (SAM-BAT-3)."""
+    from lotus_kit.samurai.analysis import battle_odds
+
+    df = battle_odds()
+    text = [[f"{v:.0%}" for v in row] for row in df.values]
+    fig = go.Figure(go.Heatmap(z=df.values, x=list(df.columns), y=list(df.index), text=text,
+                               texttemplate="%{text}", colorscale="RdBu", zmin=0, zmax=1,
+                               colorbar=dict(title="attacker<br>wins")))
+    fig.update_layout(title="Battle odds: attacker dice (rows) against defender dice (columns)",
+                      xaxis_title="defender dice", yaxis_title="attacker dice", width=640, height=560)
+    return fig
+
+
+def save_png(fig: go.Figure, path: Any) -> None:
+    """Write ``fig`` as a PNG with kaleido (for the README and for looking at it)."""
+    fig.write_image(str(path))

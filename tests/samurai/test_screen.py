@@ -1,0 +1,65 @@
+"""The table figures: what reaches a seat's screen comes from its observation alone."""
+
+from __future__ import annotations
+
+import random
+
+from lotus_kit.samurai import actions as A
+from lotus_kit.samurai import screen
+
+from .helpers import G, dice_seed, seat, table
+
+
+def _mid_game(seed=3, steps=60):
+    rng = random.Random(seed)
+    s = G.new_game(4, seed)
+    states = [s]
+    for _ in range(steps):
+        if G.is_over(s):
+            break
+        s = G.apply(s, rng.choice(G.legal_actions(s)))
+        states.append(s)
+    return states
+
+
+def test_SAM_CLAR_19_the_board_of_a_seat_does_not_change_when_hidden_cards_are_redrawn():
+    s = _mid_game()[-1]
+    for viewer in (0, 2, None):
+        fig = screen.board_figure(s, viewer).to_plotly_json()
+        other = G.redraw_hidden(s, viewer if viewer is not None else 0, random.Random(9))
+        assert screen.board_figure(other, viewer).to_plotly_json() == fig
+
+
+def test_board_shows_houses_values_castle_shogun_and_alliances():
+    s = table(seat(daimyo=["DAIMYO_30", "CASTLE_HIMEJI"], samurai=["NOH"], ally=None, hand=["DAISHO"]),
+              seat(ally=2), seat(daimyo=["START_DAIMYO_5"], ally=1), shogun=0)
+    texts = " ".join(a["text"] for a in screen.board_figure(s, 0).to_plotly_json()["layout"]["annotations"])
+    for words in ("Daimyo 30", "H30 K1 S4", "Burg<br>Himeji", "SHOGUN", "Noh-Theater", "allied with Green",
+                  "allied with Blue", "your hand:", "Daisho"):
+        assert words in texts, words
+    assert "Shogun card: Red (+50 a turn)" in screen.board_figure(s, 0).layout.title.text
+    spectator = " ".join(a["text"] for a in screen.board_figure(s, None).to_plotly_json()["layout"]["annotations"])
+    assert "Daisho" not in spectator and "your hand" not in spectator
+
+
+def test_honor_race_has_a_line_per_player_and_the_target():
+    states = _mid_game(steps=120)
+    fig = screen.honor_race(states)
+    assert [t.name for t in fig.data] == ["Red", "Blue", "Green", "Yellow"]
+    assert list(fig.data[0].y)[-1] == states[-1].honor[0]
+    assert any("target 400" in (a.text or "") for a in fig.layout.annotations)
+
+
+def test_battle_figure_shows_the_deciding_dice_and_the_winner():
+    s = table(seat(daimyo=["DAIMYO_20", "WARRIOR_S1"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat(),
+              seed=dice_seed([6, 5, 2]))
+    s = G.apply(s, A.Attack(0, 1))
+    texts = [a.text for a in screen.battle_figure(s).layout.annotations]
+    assert "<b>6</b>" in texts and "<b>5</b>" in texts and "<b>2</b>" in texts
+    assert "total <b>11</b> ✔ wins" in texts and "total <b>2</b>" in texts
+    assert "2 dice against 1 die" in screen.battle_figure(s).layout.title.text
+
+
+def test_odds_heatmap_values():
+    z = screen.odds_heatmap().data[0].z
+    assert abs(z[2][1] - 181 / 201) < 1e-9 and z[0][0] == 0 and z[1][1] == 0.5
