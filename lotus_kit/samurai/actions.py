@@ -25,6 +25,7 @@ CASTLE_CHOICES = ("leave", "take", "keep_own", "swap")
 
 
 def _kind(name: Any) -> int:
+    """A card that can be in a hand: never the Samurai nor the Shogun card (SAM-PLAY-4, SAM-CLAR-1)."""
     k = C.KIND.get(name, -1) if isinstance(name, str) else -1
     return k if 0 < k < C.SHOGUN and k != C.SAMURAI else -1
 

@@ -35,7 +35,7 @@ _TABLE: tuple[tuple[str, int, int, int, int, str], ...] = (
     ("CASTLE_ODAWARA", 1, 5, 0, 3, "Burg Odawara"),
     ("CASTLE_OSAKA", 1, 10, 1, 4, "Burg Osaka"),
     ("CASTLE_HIMEJI", 1, 15, 2, 5, "Burg Himeji"),
-    ("BODYGUARD", 5, 0, 0, 0, "Leibwache"),
+    ("BODYGUARD", 5, 0, 0, 0, "Leibwache"),           # events and guards carry no values (SAM-CMP-2)
     ("DISHONOR", 4, 0, 0, 0, "Entehrung"),
     ("SAVE_FACE", 9, 0, 0, 0, "Gesicht wahren"),
     ("NINJA_THIEF", 3, 0, 0, 0, "Ninja-Dieb"),

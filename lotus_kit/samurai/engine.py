@@ -108,13 +108,13 @@ def income(t, s: int) -> int:
     b = seat_base(s)
     own = house_honor(t, b + SH)
     if t[b + DH]:
-        own += house_honor(t, b + DH)
+        own += house_honor(t, b + DH)                       # SAM-ALLY-3: a Daimyo owner shares nothing back
         return own + shogun_value(t) if t[SHOGUN_AT] == s else own
     p = t[b + ALLY]
     if p < 0:
         return 0                                            # SAM-HON-3
     allied = house_honor(t, seat_base(p) + DH) + (shogun_value(t) if t[SHOGUN_AT] == p else 0)
-    return -((-(own + allied)) // 2)                        # SAM-HON-2: ceil, also of negative halves
+    return -((-(own + allied)) // 2)                        # SAM-HON-2 / SAM-ALLY-2: ceil, also of negatives
 
 
 def ki(t, s: int) -> int:
@@ -144,7 +144,7 @@ def strength(t, s: int, defending: bool) -> int:
     if not only_daimyo:
         total += house_strength(t, b + SH, False)
     p = t[b + ALLY]
-    if p >= 0:
+    if p >= 0:                                               # SAM-ALLY-5: allies add each other's strength
         pb = seat_base(p)
         total += house_strength(t, pb + DH, False) if t[pb + DH] else 0
         if not only_daimyo:
@@ -375,7 +375,8 @@ def _clear_house(t: list, hb: int, with_head: bool) -> None:
 
 
 def _end_alliance(t: list, s: int) -> None:
-    """The alliance of ``s`` ends (SAM-ALLY-6, SAM-CLAR-13); a pending break lapses, unrefunded."""
+    """The alliance of ``s`` ends (SAM-ALLY-6, SAM-CLAR-13); a pending break lapses, unrefunded; cards
+    played into the partner's houses stay where they lie (SAM-ALLY-7)."""
     b = seat_base(s)
     p = t[b + ALLY]
     if p >= 0:
@@ -415,7 +416,8 @@ def _start_turn(t: list, s: int) -> None:
     if t[b + BREAK]:                                         # SAM-ALLY-6 / SAM-CLAR-13: before phase 1
         _end_alliance(t, s)
     t[b + HONOR] += income(t, s)                             # SAM-HON-4: always automatic
-    if t[b + HONOR] >= t[TARGET]:                            # SAM-END-1, SAM-HON-6, SAM-CLAR-16
+    if t[b + HONOR] >= t[TARGET]:                            # SAM-END-1, SAM-HON-6, SAM-CLAR-16; only the
+        # active player gains honor, so two can never reach the target together (SAM-TIE-1)
         t[MODE], t[WIN] = OVER, 1 << s
         return
     _check_duty(t)
@@ -459,7 +461,8 @@ def _check_dead_table(t: list) -> None:
 # ---- legal actions ----------------------------------------------------------------------------------
 
 def to_act(t) -> int:
-    """The one seat that decides now (SAM-CLAR-18: never simultaneous), -1 when the game is over."""
+    """The one seat that decides now (SAM-CLAR-18: never simultaneous; answers and the Save Face window
+    are decided out of turn, SAM-TURN-3), -1 when the game is over."""
     m = t[MODE]
     if m == MAIN:
         return t[ACTIVE]
@@ -553,7 +556,7 @@ def _legal_main(t) -> list[int]:
             elif k == C.DISHONOR:
                 if left >= 2:
                     out += [DISHONOR | head | k << 8 | o << 13 for o in range(n) if o != a]
-            elif k == C.NINJA_ASSASSIN:
+            elif k == C.NINJA_ASSASSIN:                      # SAM-EVT-1: any player, the user too
                 pk = ASSASSIN | head | k << 8
                 for o in range(n):
                     if t[SEATS + o * SEAT_SIZE + DH]:
@@ -708,7 +711,7 @@ def _do(t: list, c: int) -> None:
         t[b + HONOR] -= 25
         t[b + BREAK] = 1
         _after_main(t)
-    elif op == PAY:                                          # SAM-CLAR-10 (a)
+    elif op == PAY:                                          # SAM-CLAR-10 (a); below 0 is fine (SAM-HON-5)
         t[b + HONOR] -= 75
         _dishonor_done(t, s, answered=False)
     elif op == SAVE_FACE:                                    # SAM-EVT-5, SAM-CLAR-11

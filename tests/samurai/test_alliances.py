@@ -9,7 +9,7 @@ from .helpers import G, play, refused, seat, table
 D5 = ["START_DAIMYO_5"]
 
 
-def test_SAM_ALLY_1_a_ronin_allies_with_a_daimyo_owner_at_once():
+def test_SAM_ALLY_1_SAM_DEC_5_a_ronin_allies_with_a_daimyo_owner_at_once():
     s = G.apply(table(seat(), seat(daimyo=D5), seat()), A.Ally(0, 1))
     assert s.allies == (1, 0, None)
     refused(table(seat(daimyo=D5), seat(daimyo=D5), seat()), A.Ally(0, 1), "SAM-ALLY-1")
@@ -21,7 +21,7 @@ def test_SAM_CLAR_13_a_partner_with_an_alliance_even_a_pending_break_cannot_ally
     refused(s, A.Ally(0, 1), "SAM-CLAR-13")
 
 
-def test_SAM_CLAR_13_break_costs_25_and_ends_at_the_start_of_the_declarers_next_turn_before_phase_1():
+def test_SAM_DEC_6_SAM_CLAR_13_break_costs_25_and_ends_at_the_start_of_the_declarers_next_turn_before_phase_1():
     s = table(seat(samurai=["NOH"], ally=1, honor=30), seat(daimyo=["DAIMYO_20"], ally=0), seat())
     s = G.apply(s, A.BreakAlliance(0))
     assert s.honor[0] == 5 and s.pending_breaks == (0,) and s.allies == (1, 0, None)
@@ -71,3 +71,17 @@ def test_SAM_OPEN_Q11_ALLY_KI_ADDS_both_ways():
     assert table(*sides).ki(0) == 10 and table(*sides).ki(1) == 8
     f = table(*sides, rules=("ALLY_KI_ADDS",))
     assert f.ki(0) == f.ki(1) == 18
+
+
+def test_SAM_ALLY_2_the_share_starts_with_the_ronins_next_phase_1():
+    s = table(seat(samurai=["NOH"]), seat(daimyo=["DAIMYO_20"]), seat())
+    s = G.apply(s, A.Ally(0, 1))
+    assert s.honor[0] == 0
+    s = play(s, A.EndTurn(0), A.EndTurn(1), A.EndTurn(2))
+    assert s.honor[0] == 20                     # ceil((20 + 20) / 2)
+
+
+def test_SAM_ALLY_7_cards_stay_where_they_lie_when_the_alliance_ends():
+    s = table(seat(hand=["NOH", "DAIMYO_10"], ally=1), seat(daimyo=D5, ally=0), seat())
+    s = play(s, A.Play(0, "NOH", 1, "daimyo"), A.Play(0, "DAIMYO_10", 0, "daimyo"))
+    assert s.allies == (None, None, None) and s.house(1, "daimyo").cards == ("NOH",)

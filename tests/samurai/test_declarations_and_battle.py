@@ -7,7 +7,7 @@ import pytest
 from lotus_kit.samurai import actions as A
 from lotus_kit.samurai import engine as E
 
-from .helpers import G, dice_seed, refused, seat, table
+from .helpers import G, dice_seed, play, refused, seat, table
 
 D5 = ["START_DAIMYO_5"]
 
@@ -217,3 +217,26 @@ def test_SAM_CLAR_12_the_losers_alliance_ends_and_his_ally_loses_nothing():
               seat(samurai=["NOH"], ally=1), seed=seed)
     s = G.apply(G.apply(s, A.Attack(0, 1)), A.CastleChoice(0, "leave"))
     assert s.allies == (None, None, None) and s.house(2, "samurai").cards == ("NOH",)
+
+
+def test_SAM_BAT_7_one_attack_per_turn_even_under_MULTI_DECLARATION():
+    s = table(seat(daimyo=["DAIMYO_20"], samurai=["WARRIOR_S3"] * 5), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]),
+              seat(daimyo=["DAIMYO_10", "CASTLE_OSAKA"]), rules=("MULTI_DECLARATION",))
+    s = G.apply(s, A.Attack(0, 2))
+    while G.decision(s).kind != "card_action":
+        s = G.apply(s, G.legal_actions(s)[0])
+    refused(s, A.Attack(0, 1), "SAM-DEC-1")
+
+
+def test_SAM_TURN_2_card_actions_and_the_declaration_interleave_by_default():
+    s = table(seat(daimyo=D5, hand=["WARRIOR_S1", "WARRIOR_S2"]), seat(), seat())
+    s = play(s, A.Play(0, "WARRIOR_S1", 0, "samurai"), A.DeclareShogun(0), A.Play(0, "WARRIOR_S2", 0, "samurai"))
+    assert s.shogun_holder == 0 and len(s.house(0, "samurai").cards) == 2
+
+
+def test_SAM_OPEN_Q5_DECLARATION_AFTER_ACTIONS_no_card_action_after_the_declaration():
+    s = table(seat(daimyo=D5, hand=["WARRIOR_S1", "WARRIOR_S2"]), seat(), seat(), rules=("DECLARATION_AFTER_ACTIONS",))
+    s = play(s, A.Play(0, "WARRIOR_S1", 0, "samurai"), A.DeclareShogun(0))
+    e = refused(s, A.Play(0, "WARRIOR_S2", 0, "samurai"), "SAM-CLAR-20")
+    assert "after the declaration" in str(e)
+    assert {type(a).__name__ for a in G.legal_actions(s)} == {"EndTurn"}

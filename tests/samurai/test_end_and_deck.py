@@ -14,7 +14,7 @@ from .helpers import G, refused, seat, table
 D5 = ["START_DAIMYO_5"]
 
 
-def test_SAM_END_1_reaching_400_after_phase_1_wins_at_once():
+def test_SAM_END_1_SAM_HON_6_SAM_TIE_1_reaching_400_after_phase_1_wins_at_once():
     s = table(seat(daimyo=["DAIMYO_30"], honor=380), seat(), seat(), active=2)
     s = G.apply(s, A.EndTurn(2))
     assert G.is_over(s) and G.winners(s) == frozenset({0}) and s.honor[0] == 410

@@ -10,7 +10,7 @@ from .helpers import G, dice_seed, refused, seat, table
 D5 = ["START_DAIMYO_5"]
 
 
-def test_SAM_EVT_3_dishonor_costs_two_actions_and_the_target_answers_out_of_turn():
+def test_SAM_EVT_3_SAM_TURN_3_dishonor_costs_two_actions_and_the_target_answers_out_of_turn():
     s = table(seat(daimyo=D5, hand=["DISHONOR", "WARRIOR_S1"]), seat(daimyo=D5), seat())
     s = G.apply(s, A.Dishonor(0, 1))
     assert G.to_act(s) == frozenset({1}) and G.decision(s).kind == "dishonor_answer"
@@ -28,7 +28,7 @@ def test_SAM_CLAR_10_dishonor_targets_another_player():
     refused(s, A.Dishonor(0, 0), "SAM-CLAR-10")
 
 
-def test_SAM_EVT_3_save_face_halves_the_loss_to_30():
+def test_SAM_EVT_5_save_face_halves_the_dishonor_loss_to_30():
     s = table(seat(daimyo=D5, hand=["DISHONOR"]), seat(daimyo=D5, hand=["SAVE_FACE"], honor=50), seat())
     s = G.apply(G.apply(s, A.Dishonor(0, 1)), A.SaveFace(1))
     assert s.honor[1] == 20 and s.hand(1) == () and s.discard == {"DISHONOR": 1, "SAVE_FACE": 1}
@@ -143,7 +143,7 @@ def test_SAM_EVT_9_assassin_succeeds_on_3_and_the_daimyo_house_is_lost():
     assert s.house(1, "samurai").cards == ("NOH",)
 
 
-def test_SAM_EVT_9_assassin_fails_on_2_and_still_costs_25():
+def test_SAM_EVT_2_SAM_EVT_9_assassin_fails_on_2_and_still_costs_25():
     s = G.apply(_assassin(["DAIMYO_30"], 2), A.Assassin(0, 1, "daimyo"))
     assert not s.is_ronin(1) and s.honor[0] == 75
 

@@ -7,7 +7,7 @@ from lotus_kit.samurai import actions as A
 from .helpers import G, refused, seat, table
 
 
-def test_SAM_OPEN_hint1_four_player_shogun_with_daimyo_30_and_okugata_10_collects_115():
+def test_SAM_OPEN_hint1_SAM_HON_4_four_player_shogun_with_daimyo_30_and_okugata_10_collects_115():
     s = table(seat(daimyo=["DAIMYO_30", "OKUGATA_10"]), seat(), seat(), seat(), active=3, shogun=0)
     s = G.apply(s, A.EndTurn(3))
     assert s.active == 0 and s.honor[0] == 30 + 10 + 75

@@ -42,7 +42,7 @@ def test_SAM_PLAY_1_no_cards_into_other_players_houses_without_alliance():
     refused(s, A.Play(0, "NOH", 1, "daimyo"), "SAM-PLAY-1")
 
 
-def test_SAM_CLAR_4_a_ronin_plays_into_both_houses_of_his_partner_and_the_card_counts_for_the_owner():
+def test_SAM_ALLY_4_SAM_CLAR_4_a_ronin_plays_into_both_houses_of_his_partner_and_the_card_counts_for_the_owner():
     s = table(seat(hand=["NOH", "WARRIOR_S3"], ally=1), seat(daimyo=["START_DAIMYO_5"], ally=0), seat())
     s = G.apply(s, A.Play(0, "NOH", 1, "daimyo"))
     s = G.apply(s, A.Play(0, "WARRIOR_S3", 1, "samurai"))

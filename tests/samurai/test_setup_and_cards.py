@@ -11,6 +11,12 @@ from lotus_kit.samurai import engine as E
 from .helpers import G
 
 
+def test_SAM_CMP_2_event_cards_carry_no_values():
+    for name in ("BODYGUARD", "DISHONOR", "SAVE_FACE", "NINJA_THIEF", "ELITE_NINJA_THIEF", "NINJA_ASSASSIN"):
+        k = C.KIND[name]
+        assert (C.H[k], C.K[k], C.S[k]) == (0, 0, 0)
+
+
 def test_SAM_CMP_3_the_deck_table_counts_and_values():
     assert sum(C.COUNT) == 110
     assert sum(C.COUNT[k] for k in C.WARRIORS) == 45
