@@ -18,7 +18,7 @@ from lotus_kit.core.errors import PositionError, RecordError, quote
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.core.records import GameRecord
 from lotus_kit.ming import engine
-from lotus_kit.ming.actions import Action, ChooseReturn, action_from_dict
+from lotus_kit.ming.actions import Action, ChooseReturn, TakeCard, action_from_dict
 from lotus_kit.ming.engine import _pack, _unpack
 from lotus_kit.ming.rules import FLAGS, RuleSet
 from lotus_kit.ming.state import (
@@ -140,6 +140,9 @@ class Ming:
 
     def describe(self, action: Action, state: State) -> str:
         """The action in plain words; a return-card sum not revealed yet stays hidden."""
+        if isinstance(action, TakeCard) and action.space in state.display:
+            return (f"{SEAT_NAMES[action.seat]} takes the {state.display[action.space]} card beside the "
+                    f"{action.space} province space")
         return action_words(action, sealed=isinstance(action, ChooseReturn))
 
     # --- records ---
