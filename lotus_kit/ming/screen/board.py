@@ -1,0 +1,221 @@
+"""The Ming board as a pure plotly figure (state -> ``go.Figure``); the engine never imports this.
+
+The map is the reconstruction of spec §12: six pointy-top hexagons in two offset rows, each cut like
+a drawn cube into three rhombic districts T (top), L (lower left), R (lower right). Districts are
+filled in a light tint of their province colour; every border carries its transport symbol; each
+district shows its cloister (a square: empty, or the occupant's colour and letter), its family
+members per colour (a disc with the colour's letter and count: a second cue besides colour), its
+three city houses (small squares by the province centre) and any prince (a diamond with the seat
+letter). Below the map: the six province spaces with their displayed card and waiting pieces.
+
+Geometry is derived from the board data: shared rhombus edges are matched by their end points, so
+a border in the data that the drawing cannot place is reported, not silently dropped.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+import plotly.graph_objects as go
+
+from lotus_kit.ming.board import Board
+from lotus_kit.ming.state import NEUTRAL_NAME, SEAT_NAMES, State
+
+PROVINCE_FILL = {"RED": "#e9a3a3", "YELLOW": "#f3df8a", "GREEN": "#a8d5a2", "BLUE": "#a7c4e8",
+                 "PURPLE": "#c9b0e0", "ORANGE": "#f4bf8a"}
+PROVINCE_LINE = {"RED": "#b03030", "YELLOW": "#b89a10", "GREEN": "#3a8a3a", "BLUE": "#2f62a8",
+                 "PURPLE": "#6f4a98", "ORANGE": "#c06a10"}
+COLOUR_FILL = {"Black": "#222222", "White": "#fafafa", "Grey": "#8a8a8a", "Tan": "#c8a165", NEUTRAL_NAME: "#7a4a2a"}
+COLOUR_TEXT = {"Black": "#ffffff", "White": "#000000", "Grey": "#000000", "Tan": "#000000", NEUTRAL_NAME: "#ffffff"}
+LETTER = {"Black": "B", "White": "W", "Grey": "G", "Tan": "T", NEUTRAL_NAME: "N"}
+TRANSPORT_SHORT = {"HORSE": "Horse", "RICKSHAW": "Rick", "JUNK": "Junk", "CAMEL": "Camel",
+                   "PALANQUIN": "Palq", "OXCART": "Ox"}
+R = 1.0                          # hexagon radius
+W = math.sqrt(3) * R
+# district kind -> the angles (degrees) of its rhombus corners besides the centre
+RHOMBUS = {"T": (150, 90, 30), "L": (270, 210, 150), "R": (30, 330, 270)}
+
+
+def _centres(n: int) -> list[tuple[float, float]]:
+    """§12: the first half of the provinces in the upper row, the rest below, offset half a hexagon."""
+    top = (n + 1) // 2
+    return [(i * W, 0.0) if i < top else ((i - top) * W + W / 2, -1.5 * R) for i in range(n)]
+
+
+def _pt(c: tuple[float, float], angle: float, r: float = R) -> tuple[float, float]:
+    a = math.radians(angle)
+    return (round(c[0] + r * math.cos(a), 6), round(c[1] + r * math.sin(a), 6))
+
+
+@cache
+def geometry(board: Board) -> dict[str, Any]:
+    """District polygons, their label points, the midpoint of every border and its edge."""
+    centres = _centres(len(board.colours))
+    polys, anchors, cities = {}, {}, {}
+    for d, name in enumerate(board.district_names):
+        p = board.district_province[d]
+        kind = name.split(".", 1)[1]
+        angles = RHOMBUS.get(kind)
+        if angles is None:
+            raise ValueError(f"the drawing knows districts T, L, R; {name} cannot be placed")
+        c = centres[p]
+        polys[d] = [c] + [_pt(c, a) for a in angles]
+        mid = angles[1]
+        m = _pt(c, mid, 0.58 * R)
+        # across the rhombus at its middle there is room for the cloister on one side, the prince on the other
+        anchors[d] = {"members": m, "cloister": _pt(m, mid + 90, 0.3 * R), "prince": _pt(m, mid - 90, 0.3 * R)}
+        cities[d] = [_pt(c, mid + off, 0.22 * R) for off in (-26, 0, 26)]
+    edges = {}
+    for a, b, t in board.borders:
+        shared = set(polys[a]) & set(polys[b])
+        if len(shared) != 2:
+            raise ValueError(f"the border {board.district_names[a]}–{board.district_names[b]} is not an edge "
+                             "of the drawing (the §12 hexagon layout)")
+        (x0, y0), (x1, y1) = sorted(shared)
+        edges[(a, b)] = ((x0, y0), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2), board.transports[t])
+    return {"centres": centres, "polys": polys, "anchors": anchors, "cities": cities, "edges": edges}
+
+
+def board_figure(state: State, seat: int | None = None, width: int = 1000) -> go.Figure:
+    """The board for ``state`` as ``seat`` sees it (everything drawn here is public, MING-CLAR-17)."""
+    b = state.board
+    g = geometry(b)
+    fig = go.Figure()
+    for d, poly in g["polys"].items():
+        colour = b.colours[b.district_province[d]]
+        xs, ys = zip(*poly, poly[0], strict=True)
+        fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=PROVINCE_FILL.get(colour, "#dddddd"),
+                                 mode="lines", line={"color": "#555555", "width": 1}, hoverinfo="text",
+                                 text=_district_hover(state, d), name=b.district_names[d], showlegend=False,
+                                 meta=f"district:{b.district_names[d]}"))
+    upper = max(c[1] for c in g["centres"])
+    for p, c in enumerate(g["centres"]):     # province outline and name (above the upper row, below the lower)
+        ring = [_pt(c, a) for a in range(90, 450, 60)]
+        xs, ys = zip(*ring, ring[0], strict=True)
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", showlegend=False,
+                                 line={"color": PROVINCE_LINE.get(b.colours[p], "#333"), "width": 3}))
+        fig.add_annotation(x=c[0], y=c[1] + (1.1 if c[1] == upper else -1.1) * R,
+                           text=f"<b>{b.province_ids[p]} {b.colours[p]}</b>", showarrow=False, font={"size": 12})
+    # borders with their transport symbol
+    ex, ey, et = [], [], []
+    for (_a, _b), (_p0, _p1, mid, transport) in g["edges"].items():
+        ex.append(mid[0])
+        ey.append(mid[1])
+        et.append(TRANSPORT_SHORT.get(transport, transport[:5].title()))
+    fig.add_trace(go.Scatter(x=ex, y=ey, mode="markers+text", text=et, textfont={"size": 9, "color": "#222"},
+                             marker={"symbol": "square", "size": 26, "color": "rgba(255,255,255,0.85)",
+                                     "line": {"color": "#666", "width": 1}},
+                             hovertext=[f"border: {t}" for t in et], hoverinfo="text", showlegend=False,
+                             meta="borders"))
+    _pieces(fig, state, g)
+    _spaces(fig, state, g)
+    title = (f"Ming Dynastie — round {state.round}, {state.phase.replace('_', ' ')}; start player "
+             f"{SEAT_NAMES[state.start_player]}; scores " +
+             ", ".join(f"{SEAT_NAMES[s]} {state.score(s)}" for s in range(state.players)))
+    xs = [c[0] for c in g["centres"]]
+    fig.update_layout(title={"text": title, "font": {"size": 14}}, width=width, height=int(width * 0.8),
+                      plot_bgcolor="white", paper_bgcolor="white", margin={"l": 10, "r": 10, "t": 50, "b": 10},
+                      xaxis={"visible": False, "range": [min(xs) - W * 0.7, max(xs) + W * 0.7]},
+                      yaxis={"visible": False, "scaleanchor": "x", "range": [-4.6 * R, 1.35 * R]},
+                      legend={"orientation": "h", "y": -0.02})
+    return fig
+
+
+def _district_hover(state: State, d: int) -> str:
+    name = state.board.district_names[d]
+    parts = [f"<b>{name}</b>"]
+    if state.open_area(name):
+        parts.append("open: " + ", ".join(f"{k} {v}" for k, v in state.open_area(name).items()))
+    if state.cloister(name):
+        parts.append(f"cloister: {state.cloister(name)}")
+    if state.houses(name):
+        parts.append("houses: " + ", ".join(f"{k} {v}" for k, v in state.houses(name).items()))
+    return "<br>".join(parts)
+
+
+def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
+    b = state.board
+    disc = {"x": [], "y": [], "text": [], "fill": [], "font": [], "hover": []}
+    clo = {"x": [], "y": [], "text": [], "fill": [], "font": []}
+    house = {"x": [], "y": [], "fill": [], "text": []}
+    prince = {"x": [], "y": [], "text": [], "fill": [], "font": []}
+    princes = {state.prince(s): s for s in range(state.players) if state.prince(s)}
+    for d, name in enumerate(b.district_names):
+        ax, ay = g["anchors"][d]["members"]
+        cx, cy = g["anchors"][d]["cloister"]
+        who = state.cloister(name)
+        clo["x"].append(cx)
+        clo["y"].append(cy)
+        clo["text"].append(LETTER[who] if who else "✝")
+        clo["fill"].append(COLOUR_FILL[who] if who else "rgba(255,255,255,0.6)")
+        clo["font"].append(COLOUR_TEXT[who] if who else "#777")
+        # family members in the open area: one disc per colour, letter and count
+        items = list(state.open_area(name).items())
+        for i, (colour, count) in enumerate(items):      # a 2 x 2 grid around the middle
+            dx, dy = (0.0, 0.0) if len(items) == 1 else ((i % 2) - 0.5, 0.5 - (i // 2))
+            disc["x"].append(ax + dx * 0.2 * R)
+            disc["y"].append(ay + dy * 0.2 * R)
+            disc["text"].append(f"{LETTER[colour]}{count}")
+            disc["fill"].append(COLOUR_FILL[colour])
+            disc["font"].append(COLOUR_TEXT[colour])
+            disc["hover"].append(f"{count} {colour} in the open area of {name}")
+        # three houses of the city, by the province centre
+        filled = [colour for colour, n in state.houses(name).items() for _ in range(n)]
+        for i, (hx, hy) in enumerate(g["cities"][d]):
+            occupant = filled[i] if i < len(filled) else None
+            house["x"].append(hx)
+            house["y"].append(hy)
+            house["fill"].append(COLOUR_FILL[occupant] if occupant else "#fffdf5")
+            house["text"].append(f"house of {name}: {occupant or 'empty'}")
+        if d in [b.district(p) for p in princes]:
+            s = princes[name]
+            px, py = g["anchors"][d]["prince"]
+            prince["x"].append(px)
+            prince["y"].append(py)
+            prince["text"].append(LETTER[SEAT_NAMES[s]])
+            prince["fill"].append(COLOUR_FILL[SEAT_NAMES[s]])
+            prince["font"].append(COLOUR_TEXT[SEAT_NAMES[s]])
+    fig.add_trace(go.Scatter(x=house["x"], y=house["y"], mode="markers", hovertext=house["text"], hoverinfo="text",
+                             marker={"symbol": "square", "size": 9, "color": house["fill"],
+                                     "line": {"color": "#555", "width": 1}}, name="city houses", meta="houses"))
+    fig.add_trace(go.Scatter(x=clo["x"], y=clo["y"], mode="markers+text", text=clo["text"], name="cloisters",
+                             textfont={"color": clo["font"], "size": 10}, hoverinfo="skip", meta="cloisters",
+                             marker={"symbol": "square", "size": 17, "color": clo["fill"],
+                                     "line": {"color": "#444", "width": 1.5}}))
+    fig.add_trace(go.Scatter(x=disc["x"], y=disc["y"], mode="markers+text", text=disc["text"], name="family members",
+                             textfont={"color": disc["font"], "size": 9}, hovertext=disc["hover"], hoverinfo="text",
+                             marker={"size": 19, "color": disc["fill"], "line": {"color": "#333", "width": 1}},
+                             meta="members"))
+    fig.add_trace(go.Scatter(x=prince["x"], y=prince["y"], mode="markers+text", text=prince["text"], name="princes",
+                             textfont={"color": prince["font"], "size": 10}, hoverinfo="skip", meta="princes",
+                             marker={"symbol": "diamond", "size": 20, "color": prince["fill"],
+                                     "line": {"color": "#c9a227", "width": 3}}))
+
+
+def _spaces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
+    """The province spaces at the board's edge: colour, displayed card, waiting pieces per seat."""
+    b = state.board
+    xs = [c[0] for c in g["centres"]]
+    left, right = min(xs) - W * 0.4, max(xs) + W * 0.4
+    step = (right - left) / max(1, len(b.colours) - 1)
+    y = -3.55 * R
+    sx, sy, st, sf = [], [], [], []
+    for i, colour in enumerate(b.colours):
+        x = left + i * step
+        waiting = " ".join(f"{LETTER[SEAT_NAMES[s]]}{n}" for s in range(state.players)
+                           if (n := state.spaces(s)[colour]))
+        sx.append(x)
+        sy.append(y)
+        sf.append(PROVINCE_FILL.get(colour, "#ddd"))
+        st.append(f"<b>{colour}</b><br>card: {state.display[colour]}<br>{waiting or '—'}")
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": 10},
+                             marker={"symbol": "square", "size": 74, "color": sf,
+                                     "line": {"color": "#555", "width": 1}},
+                             hoverinfo="skip", showlegend=False, meta="spaces"))
+    fig.add_annotation(x=(left + right) / 2, y=y - 0.8 * R, showarrow=False, font={"size": 10},
+                       text="province spaces: the card on display, family members waiting (letter = colour, "
+                            "number = pieces)<br>hands: " +
+                            "; ".join(f"{SEAT_NAMES[s]} " + (", ".join(f"{k} {v}" for k, v in state.hand(s).items())
+                                                             or "none") for s in range(state.players)))

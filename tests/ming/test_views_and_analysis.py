@@ -1,0 +1,72 @@
+"""The board view (pure plotly) and the analysis tables of Ming Dynastie."""
+
+from __future__ import annotations
+
+import itertools
+
+from lotus_kit.analysis.ming import (
+    best_placements,
+    district_frame,
+    preview_chart,
+    preview_frame,
+    start_player_games,
+    start_player_summary,
+)
+from lotus_kit.ming.board import standard_board
+from lotus_kit.ming.screen import board_figure, geometry
+from tests.ming.helpers import pos
+
+
+def test_MING_CLAR_19_the_drawn_hexagons_share_an_edge_exactly_where_the_data_has_a_border():
+    b = standard_board()
+    g = geometry(b)
+    touching = set()
+    for a, c in itertools.combinations(b.districts, 2):
+        if len(set(g["polys"][a]) & set(g["polys"][c])) == 2:
+            touching.add(frozenset((a, c)))
+    assert touching == {frozenset((a, c)) for a, c, _ in b.borders}
+    assert len(g["edges"]) == 27
+
+
+def _position():
+    return pos(3, round=3, phase="phase3", seats={0: {"prince": "P1.T", "hand": {"HORSE": 1}, "spaces": {"RED": 3}}},
+               districts={"P1.L": {"open": {"White": 2, "Grey": 1}, "cloister": "Grey"},
+                          "P2.T": {"open": {"Black": 4}}})
+
+
+def _trace(fig, meta):
+    return next(t for t in fig.data if t.meta == meta)
+
+
+def test_board_view_draws_every_district_border_cloister_house_prince_and_piece():
+    fig = board_figure(_position())
+    assert sum(1 for t in fig.data if str(t.meta).startswith("district:")) == 18
+    assert len(_trace(fig, "borders").x) == 27 and "Horse" in _trace(fig, "borders").text
+    cloisters = _trace(fig, "cloisters")
+    assert len(cloisters.x) == 18 and list(cloisters.text).count("G") == 1      # Grey's cloister in P1.L
+    assert len(_trace(fig, "houses").x) == 54                                    # 3 houses x 18 districts
+    assert sorted(_trace(fig, "princes").text) == ["B", "G", "W"]
+    assert sorted(_trace(fig, "members").text) == ["B4", "G1", "W2"]            # letter + count, not colour alone
+    assert "RED<" in "".join(_trace(fig, "spaces").text) and "B3" in "".join(_trace(fig, "spaces").text)
+
+
+def test_scoring_preview_table_and_chart_name_the_best_district():
+    s = _position()
+    frame = district_frame(s)
+    assert frame.loc["P1.L", "White houses"] == 2 and frame.loc["P1.L", "Grey houses"] == 1   # cloister ignored
+    assert frame.loc["P2.T", "Black houses"] == 2
+    rows = preview_frame(s, 0)
+    p1l = rows[(rows["district"] == "P1.L") & (rows["add"] == 3)].iloc[0]
+    # Black 3 against White 2 and Grey 1: Black 2 houses, White 1, Grey none
+    assert (p1l["houses_after"], p1l["taken_from"], p1l["possible"]) == (2, "White 1, Grey 1", True)
+    best = best_placements(s, 0)
+    assert best.iloc[0]["gain"] == 2 and bool(best.iloc[0]["possible"])
+    fig = preview_chart(s, 0)
+    assert "Black" in fig.layout.title.text and sum(len(t.x) for t in fig.data) == 18
+
+
+def test_start_player_simulation_rows_and_summary():
+    df = start_player_games(players=2, games=1, bot="random")
+    assert len(df) == 2 * 3 and set(df["seat"]) == {-1, 0, 1}                  # the neutral as seat -1
+    summary = start_player_summary(df)
+    assert list(summary.index) == [0, 1] and (summary["fair_share"] == 0.5).all()
