@@ -24,10 +24,13 @@ from lotus_kit.winter.grid import (
     articulations,
     bits,
     card_cells,
+    card_graph,
     components,
     dense_bits,
     extent,
     fits,
+    graph_articulations,
+    graph_parts,
     placements,
     shift,
     squares,
@@ -247,19 +250,32 @@ def _uniform(v) -> bool:
                         | (anch << (W + 1) if la & 8 else 0))
 
 
-def move_targets(v, a: int, arts: int, rules: Rules) -> tuple[int, int]:
+def move_targets(v, a: int, arts: int, rules: Rules, graph: tuple[list[int], list[int]] | None = None,
+                 same_cards: bool | None = None) -> tuple[int, int]:
     """Anchors the free card at ``a`` may move to, kept as it lies and turned 180° (WIN-PH2-1 (a),
     WIN-CLAR-7): empty cells (its own count as empty), the whole lake connected afterwards (a card
     whose lifting splits the lake must touch every part), and a lake that differs from before up to
-    translation (WIN-CLAR-15 (a)). ``arts`` are the anchors whose lifting splits the lake."""
+    translation (WIN-CLAR-15 (a)). ``arts`` are the anchors whose lifting splits the lake; ``graph``
+    the lake's :func:`card_graph` and ``same_cards`` "no token and every card alike" when the caller
+    has them."""
     anch = v[ANCH] & ~(1 << a)
     if not anch:
         return 0, 0                                   # WIN-CLAR-7 (d): nothing to touch
     occ = v[OCC] & ~(BLOCK << a)
     if arts >> a & 1:
+        nodes, adj = graph or card_graph(v[ANCH])
+        i = nodes.index(a)
+        parts = graph_parts(adj, ((1 << len(nodes)) - 1) & ~(1 << i))
+        parts.sort(key=int.bit_count)
         touch = -1
-        for part in components(anch):
-            touch &= touching(card_cells(part))
+        rest = occ
+        for part in parts[:-1]:                       # the largest part is what the others leave
+            cells = 0
+            for j in bits(part):
+                cells |= BLOCK << nodes[j]
+            touch &= touching(cells)
+            rest &= ~cells
+        touch &= touching(rest)
     else:
         touch = touching(occ)
     m = fits(occ) & touch
@@ -269,7 +285,9 @@ def move_targets(v, a: int, arts: int, rules: Rules) -> tuple[int, int]:
     here = 1 << a
     m0 = m & ~here                                    # laid back unchanged is no move
     m1 = 0 if rules.keep_orientation else (m & ~here if TURNED[la] == la or rules.no_rotate_in_place else m)
-    if not (v[TOK0] | v[TOK1]) and _uniform(v):
+    if same_cards is None:
+        same_cards = not (v[TOK0] | v[TOK1]) and _uniform(v)
+    if same_cards:
         # only a token-free lake of identical cards can come back shifted (WIN-CLAR-15 (a))
         m0 = _drop_translates(v, a, la, m0)
         m1 = _drop_translates(v, a, TURNED[la], m1)
@@ -293,8 +311,14 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     """The thaw turn's choices in compact form: free cards (each may be removed), per free card its
     move targets ``(a, kept, turned)``, and the mover's own token windows (take-backs, DEVIR)."""
     free = free_cards(v)
-    arts = articulations(v[ANCH]) if free else 0
-    moves = [(a, *move_targets(v, a, arts, rules)) for a in bits(free)]
+    if not free:
+        return 0, [], 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
+    graph = card_graph(v[ANCH])
+    cut = graph_articulations(graph[1])
+    nodes = graph[0]
+    arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
+    same = not (v[TOK0] | v[TOK1]) and _uniform(v)
+    moves = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
     own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     return free, moves, own
 
@@ -307,19 +331,77 @@ def position_key(v) -> tuple[int, ...]:
 
 # ----------------------------------------------------------------------------- legal actions
 
+def select_bit(mask: int, k: int) -> int:
+    """The position of the ``k``-th lowest set bit of ``mask`` (binary search on bit counts)."""
+    lo, hi = 0, mask.bit_length()
+    while lo < hi:                    # smallest p with more than k set bits below p + 1
+        mid = (lo + hi) // 2
+        if (mask & ((2 << mid) - 1)).bit_count() > k:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+class ThawLegal:
+    """The legal actions of a thaw turn as a lazy sequence of action ints: removals, moves (a target
+    mask per card and orientation), take-backs. ``len``, indexing (so ``random.choice`` draws uniformly
+    without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
+    (WIN-CLAR-13)."""
+
+    __slots__ = ("blocks", "removes", "takebacks", "total")
+
+    def __init__(self, v, rules: Rules):
+        free, moves, own = thaw_options(v, rules)
+        self.removes = [REMOVE | a << 5 for a in bits(free)]
+        self.blocks = [(MOVE | a << 5 | t << 4, m, m.bit_count())
+                       for a, m0, m1 in moves for t, m in ((0, m0), (1, m1)) if m]
+        self.takebacks = [TAKEBACK | w << 5 for w in bits(own)]
+        self.total = len(self.removes) + sum(n for _, _, n in self.blocks) + len(self.takebacks)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, k: int) -> int:
+        if not 0 <= k < self.total:
+            raise IndexError(k)
+        if k < len(self.removes):
+            return self.removes[k]
+        k -= len(self.removes)
+        for base, mask, n in self.blocks:
+            if k < n:
+                return base | select_bit(mask, k) << 17
+            k -= n
+        return self.takebacks[k]
+
+    def __iter__(self):
+        yield from self.removes
+        for base, mask, _ in self.blocks:
+            yield from [base | b << 17 for b in reversed(dense_bits(mask))]
+        yield from self.takebacks
+
+    def __contains__(self, c: object) -> bool:
+        if not isinstance(c, int):
+            return False
+        if c & 15 != MOVE:
+            return c in self.removes or c in self.takebacks
+        base, b = c & 0x1FFFF, c >> 17
+        return any(base == x and m >> b & 1 for x, m, _ in self.blocks)
+
+
+def legal_view(s: WinterState) -> ThawLegal | list[int]:
+    """The legal actions as ints: a lazy :class:`ThawLegal` in a thaw turn, else a list."""
+    if s.v[PHASE] == THAW:
+        return ThawLegal(s.v, s.rules)
+    return legal_codes(s)
+
+
 def legal_codes(s: WinterState) -> list[int]:
     """Every legal action of the state as an int, in a fixed order."""
     v, rules = s.v, s.rules
     ph = v[PHASE]
     if ph == THAW:
-        free, moves, own = thaw_options(v, rules)
-        out = [REMOVE | a << 5 for a in bits(free)]
-        for a, m0, m1 in moves:
-            base = MOVE | a << 5
-            out += [base | b << 17 for b in dense_bits(m0)]
-            out += [base | 16 | b << 17 for b in dense_bits(m1)]
-        out += [TAKEBACK | w << 5 for w in bits(own)]
-        return out
+        return list(ThawLegal(v, rules))
     if ph in (FREEZE_LAY, SETUP_SECOND):
         out = []
         for a in dense_bits(lay_targets(v, rules)):

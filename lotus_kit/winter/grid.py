@@ -119,16 +119,25 @@ def squares(cells: int) -> int:
     return m & (m >> W)
 
 
-RING_STEPS = (2 - W, 2, 2 + W, -2 - W, -2, -2 + W, 2 * W - 1, 2 * W, 2 * W + 1, -2 * W - 1, -2 * W, -2 * W + 1)
+FORWARD_STEPS = (2 - W, 2, 2 + W, 2 * W - 1, 2 * W, 2 * W + 1)     # half the ring: each pair once
 
 
 def card_graph(anchors: int) -> tuple[list[int], list[int]]:
-    """The cards as a small graph: their anchors, and per card a bit mask (over the card numbers) of
-    the cards it touches (WIN-CLAR-1)."""
+    """The cards as a small graph: their anchors (lowest first), and per card a bit mask (over the
+    card numbers) of the cards it touches (WIN-CLAR-1). Each of the 6 forward ring steps is one
+    shift-and-AND over the whole lake: its set bits are the touching pairs."""
     nodes = bits(anchors)
-    index = {a: 1 << i for i, a in enumerate(nodes)}
-    get = index.get
-    adj = [sum(get(a + d, 0) for d in RING_STEPS) for a in nodes]
+    index = {a: i for i, a in enumerate(nodes)}
+    adj = [0] * len(nodes)
+    for d in FORWARD_STEPS:
+        pairs = anchors & (anchors >> d if d > 0 else anchors << -d)
+        while pairs:
+            low = pairs & -pairs
+            a = low.bit_length() - 1
+            pairs ^= low
+            i, j = index[a], index[a + d]
+            adj[i] |= 1 << j
+            adj[j] |= 1 << i
     return nodes, adj
 
 
@@ -160,12 +169,18 @@ def components(anchors: int) -> list[int]:
 
 
 def articulations(anchors: int) -> int:
-    """Anchors of the cards whose lifting splits the lake into parts (Tarjan's low-link)."""
-    nodes, adj_masks = card_graph(anchors)
-    n = len(nodes)
+    """Anchors of the cards whose lifting splits the lake into parts."""
+    nodes, adj = card_graph(anchors)
+    cut = graph_articulations(adj)
+    return sum(1 << nodes[i] for i in range(len(nodes)) if cut >> i & 1)
+
+
+def graph_articulations(adj_masks: list[int]) -> int:
+    """Cut vertices (a mask over the card numbers) of the card graph (Tarjan's low-link, iterative)."""
+    n = len(adj_masks)
     if n < 3:
         return 0
-    adj = [[i for i in range(n) if m >> i & 1] for m in adj_masks]
+    adj = [[j for j in range(n) if m >> j & 1] for m in adj_masks]
     disc = [-1] * n
     low = [0] * n
     out = 0
@@ -195,9 +210,9 @@ def articulations(anchors: int) -> int:
                     if low[u] < low[parent]:
                         low[parent] = low[u]
                     if parent != root and low[u] >= disc[parent]:
-                        out |= 1 << nodes[parent]
+                        out |= 1 << parent
         if children > 1:
-            out |= 1 << nodes[root]
+            out |= 1 << root
     return out
 
 

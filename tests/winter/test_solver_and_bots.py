@@ -80,3 +80,12 @@ def test_the_unchecked_apply_of_searches_equals_the_checked_one():
             checked += 1
         s = e.apply_code(s, rng.choice(codes))
     assert checked > 100
+
+
+def test_the_lazy_thaw_legal_sequence_equals_the_list_and_indexes_every_action():
+    from lotus_kit.winter import engine as e
+    s = lake((0, 0, "LD/LD"), (2, 0, "DL/DL"), (4, 0, "LL/DD"), (4, 2, "LL/LD"), tokens=[(1, 1, 0)], to_move=1)
+    view = e.legal_view(s)
+    codes = e.legal_codes(s)
+    assert len(view) == len(codes) > 20 and [view[k] for k in range(len(view))] == codes == list(view)
+    assert all(c in view for c in codes) and e.code(e.MOVE, 0, 0, 5) not in view
