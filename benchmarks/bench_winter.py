@@ -1,0 +1,137 @@
+"""Winter engine speed: µs per action with legal actions (uniformly random games), beside White Lotus
+measured in the same process; and the thaw solver's reach (``--reach``).
+
+Prints medians of rounds and the ratio to the target; never asserted in tests (machines are noisy).
+Run: ``python benchmarks/bench_winter.py`` (``--rounds N``, ``--games N`` per round, ``--wall`` for
+wall-clock time instead of this process's CPU time, ``--reach`` for the solver's reach by cards left).
+
+"with legal actions" draws each action uniformly from the legal set: in a thaw turn the set is the
+lazy :class:`~lotus_kit.winter.engine.ThawLegal` (every move counted per card from its target mask,
+one drawn by index); "full list" builds every action int first, as a list.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from lotus_kit.winter import engine as e
+from lotus_kit.winter.game import WINTER
+
+TARGET_US = 20.0
+clock = time.process_time
+
+
+def winter_round(games: int, first_seed: int, flags: tuple[str, ...], full: bool,
+                 checked: bool = True) -> tuple[float, float, int]:
+    """(µs per action with legal actions, µs per action replaying the same actions, actions).
+    ``checked=False`` applies the drawn action without checking it again, as the solver does."""
+    step = e.apply_code if checked else e.apply_legal
+    n = 0
+    spent = 0.0
+    games_played = []
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        t0 = clock()
+        s = WINTER.new_game(2, seed=seed, flags=flags)
+        actions = []
+        while s.v[e.PHASE] != e.OVER:
+            legal = e.legal_codes(s) if full else e.legal_view(s)
+            c = rng.choice(legal)
+            s = step(s, c)
+            actions.append(c)
+        spent += clock() - t0
+        n += len(actions)
+        games_played.append((seed, actions))
+    t0 = clock()
+    for seed, actions in games_played:
+        s = WINTER.new_game(2, seed=seed, flags=flags)
+        for c in actions:
+            s = e.apply_code(s, c)
+    return spent / n * 1e6, (clock() - t0) / n * 1e6, n
+
+
+def white_lotus_round(games: int, first_seed: int) -> float:
+    from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+
+    n = 0
+    t0 = clock()
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        state = new_game(4, seed)
+        while not state.is_over:
+            seat = min(to_act(state))
+            state = apply(state, rng.choice(legal_actions(state, seat)))
+            n += 1
+    return (clock() - t0) / n * 1e6
+
+
+def reach(seconds: float, positions: int) -> None:
+    """How many cards left on the lake the solver solves within ``seconds``: thaw positions right after
+    a card left (the thaw count at 0), taken from random games that remove cards often."""
+    from lotus_kit.winter.solver import solve
+
+    found: dict[int, list] = {}
+    for seed in range(400):
+        rng = random.Random(seed)
+        s = WINTER.new_game(2, seed=seed)
+        while not s.is_over:
+            n = len(s.cards)
+            if s.phase == "thaw" and s.thaw_turns == 0 and len(found.setdefault(n, [])) < positions:
+                found[n].append(s)
+            codes = e.legal_codes(s)
+            quick = [c for c in codes if c & 15 in (e.REMOVE, e.KEEP, e.TOKEN)]
+            s = e.apply_code(s, rng.choice(quick if quick and s.phase.startswith("thaw") else codes))
+        if all(len(found.get(k, ())) >= positions for k in range(1, 7)):
+            break
+    for n in range(1, 8):
+        results = [solve(p, seconds=seconds) for p in found.get(n, [])]
+        if not results:
+            continue
+        solved = [r for r in results if r.solved]
+        worst = max((r.seconds for r in solved), default=0.0)
+        print(f"  {n:2d} cards left: solved {len(solved)}/{len(results)} within {seconds:g} s"
+              f" (slowest solved {worst:.2f} s; nodes up to {max(r.nodes for r in results):,})", flush=True)
+        if not solved:
+            break
+
+
+def main() -> None:
+    global clock
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--wall", action="store_true")
+    ap.add_argument("--reach", action="store_true", help="also measure the solver's reach (1 s and 10 s)")
+    args = ap.parse_args()
+    if args.wall:
+        clock = time.perf_counter
+    import sys
+
+    print(f"python {sys.version.split()[0]}; {'wall-clock' if args.wall else 'CPU'} time; medians of "
+          f"{args.rounds} rounds of {args.games} random games")
+    wl = statistics.median(white_lotus_round(args.games, 100 * r) for r in range(args.rounds))
+    print(f"White Lotus (4 players), same process: {wl:7.1f} µs/action with legal actions")
+    for profile, flags in (("DEVIR", ()), ("BGA_HELP", ("BGA_HELP",))):
+        rounds = [winter_round(args.games, 1000 * r, flags, full=False) for r in range(args.rounds)]
+        lazy = statistics.median(r[0] for r in rounds)
+        bare = statistics.median(r[1] for r in rounds)
+        actions = sum(r[2] for r in rounds) / (args.rounds * args.games)
+        full = statistics.median(winter_round(args.games, 1000 * r, flags, full=True)[0]
+                                 for r in range(args.rounds))
+        search = statistics.median(winter_round(args.games, 1000 * r, flags, full=False, checked=False)[0]
+                                   for r in range(args.rounds))
+        print(f"Winter {profile:8s}: {lazy:7.1f} µs/action with legal actions "
+              f"({lazy / TARGET_US:.1f}x the {TARGET_US:g} µs aim; {lazy / wl:.1f}x White Lotus), "
+              f"{search:7.1f} without checking the drawn action again, {full:7.1f} with the full list, "
+              f"{bare:6.1f} apply alone; {actions:.0f} actions a game")
+    if args.reach:
+        for seconds in (1.0, 10.0):
+            print(f"solver reach, {seconds:g} s per position:")
+            reach(seconds, positions=3)
+
+
+if __name__ == "__main__":
+    main()
