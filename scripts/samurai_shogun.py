@@ -1,5 +1,5 @@
 """The Shogun question from simulations: how often does the Shogun card's holder win, under random,
-heuristic and Monte-Carlo bots, and under the flags that touch it? Prints a table (markdown).
+heuristic and Monte-Carlo bots, and under the flags that touch it? Prints the tables.
 
 ``python scripts/samurai_shogun.py [--games N] [--mc-games M]``
 """
@@ -29,10 +29,12 @@ def main() -> None:
     for flags in FLAG_SETS[:2]:
         frames.append(shogun_study("montecarlo", args.players, args.mc_games, flags))
     by_players = [shogun_study("heuristic", n, args.games) for n in (3, 5, 6)]
-    print(shogun_summary(pd.concat(frames)).to_markdown())
+    pd.set_option("display.width", 200)
+    pd.set_option("display.max_columns", 20)
+    print(shogun_summary(pd.concat(frames)).to_string(), flush=True)
     print()
     print(shogun_summary(pd.concat(by_players).assign(bots=lambda d: d["bots"] + " " + d["players"].astype(str)
-                                                      + "p")).to_markdown())
+                                                      + "p")).to_string())
 
 
 if __name__ == "__main__":
