@@ -119,8 +119,11 @@ def income(t, s: int) -> int:
 
 def ki(t, s: int) -> int:
     """Ki of a player (SAM-KI-1): his own cards; his ally's too under ``ALLY_KI_ADDS``."""
-    b = seat_base(s)
-    k = house_ki(t, b + SH) + (house_ki(t, b + DH) if t[b + DH] else 0)
+    d = SEATS + s * SEAT_SIZE + DH                           # a Ronin's Daimyo block is all zeros
+    m = d + SH - DH
+    k = (K[t[d]] + POS_K[t[d + 1]] + t[d + 4] + K[t[d + 6]] + K[t[d + 7]]
+         + K[t[m]] + POS_K[t[m + 1]] + t[m + 4] + K[t[m + 6]] + K[t[m + 7]])
+    b = d - DH
     if t[FLAGS] & F_ALLY_KI and t[b + ALLY] >= 0:
         pb = seat_base(t[b + ALLY])
         k += house_ki(t, pb + SH) + (house_ki(t, pb + DH) if t[pb + DH] else 0)
@@ -133,7 +136,7 @@ def allowed_actions(t, s: int) -> int:
 
 
 def remaining_actions(t) -> int:
-    return max(0, allowed_actions(t, t[ACTIVE]) - t[USED])
+    return max(0, min(5, ki(t, t[ACTIVE]) // 3) - t[USED])
 
 
 def strength(t, s: int, defending: bool) -> int:
@@ -517,47 +520,62 @@ def declaration_open(t, bit: int) -> bool:
     return not (t[DECL] & bit) if t[FLAGS] & F_MULTI else not t[DECL]
 
 
-def _legal_main(t) -> list[int]:
+def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot path of every game
     a = t[ACTIVE]
     n = t[N]
-    b = seat_base(a)
+    b = SEATS + a * SEAT_SIZE
+    head = a << 5
     out: list[int] = []
-    left = remaining_actions(t)
-    if left and not (t[FLAGS] & F_DAA and t[DECL]):
+    d = b + DH
+    m = b + SH
+    ki_ = (K[t[d]] + POS_K[t[d + 1]] + t[d + 4] + K[t[d + 6]] + K[t[d + 7]]
+           + K[t[m]] + POS_K[t[m + 1]] + t[m + 4] + K[t[m + 6]] + K[t[m + 7]])
+    flags = t[FLAGS]
+    ally = t[b + ALLY]
+    if flags & F_ALLY_KI and ally >= 0:
+        ki_ = ki(t, a)
+    left = min(5, ki_ // 3) - t[USED]
+    decl = t[DECL]
+    if left > 0 and not (flags & F_DAA and decl):
         slots = t[b + HAND:b + HAND + HAND_SLOTS]
         hand_kinds = sorted(set(slots))
-        if hand_kinds and not hand_kinds[0]:
+        if not hand_kinds[0]:
             del hand_kinds[0]
-        if slots.count(0) and (t[DECK_SIZE] or (not t[FLAGS] & F_NO_RESHUFFLE
+        if slots[-1] == 0 and (t[DECK_SIZE] or (not flags & F_NO_RESHUFFLE
                                                 and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))):
-            out.append(DRAW | a << 5)
+            out.append(DRAW | head)
         houses = None
-        head = a << 5
         for k in hand_kinds:
-            out.append(DISCARD_CARD | head | k << 8)
+            pk = head | k << 8
+            out.append(DISCARD_CARD | pk)
             cls = CLASS[k]
             if cls == C_DAIMYO:
-                if not t[b + DH] or t[FLAGS] & F_SWAP:
-                    out.append(PLAY | head | k << 8 | a << 13)
+                if not t[d] or flags & F_SWAP:
+                    out.append(PLAY | pk | a << 13)
             elif cls < C_EVENT:
                 if houses is None:
-                    houses = [(o, h, house_base(o, h)) for o, h in usable_houses(t, a)]
-                pk = PLAY | head | k << 8
-                for o, h, hb in houses:
-                    if cls == C_WARRIOR:
-                        if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] >= 5:
-                            continue
-                    elif cls == C_WIFE:
-                        if t[hb + WIFE]:
-                            continue
-                    elif cls == C_CASTLE and (h or t[hb + CASTLE]):
-                        continue
-                    out.append(pk | o << 13 | h << 16)
+                    houses = [(a << 13, d), (a << 13 | 1 << 16, m)] if t[d] else [(a << 13 | 1 << 16, m)]
+                    if ally >= 0:
+                        pb = SEATS + ally * SEAT_SIZE
+                        if t[d]:
+                            houses.append((ally << 13 | 1 << 16, pb + SH))
+                        else:
+                            houses += [(ally << 13, pb + DH), (ally << 13 | 1 << 16, pb + SH)]
+                pk |= PLAY
+                if cls == C_WARRIOR:
+                    out += [pk | where for where, hb in houses
+                            if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5]
+                elif cls == C_WIFE:
+                    out += [pk | where for where, hb in houses if not t[hb + WIFE]]
+                elif cls == C_CASTLE:
+                    out += [pk | where for where, hb in houses if not where >> 16 and not t[hb + CASTLE]]
+                else:
+                    out += [pk | where for where, _hb in houses]
             elif k == C.DISHONOR:
                 if left >= 2:
-                    out += [DISHONOR | head | k << 8 | o << 13 for o in range(n) if o != a]
+                    out += [DISHONOR | pk | o << 13 for o in range(n) if o != a]
             elif k == C.NINJA_ASSASSIN:                      # SAM-EVT-1: any player, the user too
-                pk = ASSASSIN | head | k << 8
+                pk |= ASSASSIN
                 for o in range(n):
                     if t[SEATS + o * SEAT_SIZE + DH]:
                         out.append(pk | o << 13)
@@ -565,42 +583,45 @@ def _legal_main(t) -> list[int]:
             elif k == C.NINJA_THIEF or k == C.ELITE_NINJA_THIEF:
                 out += thefts(t, a, THIEF, k)
     if t[DUTY]:
-        out.append(SHOGUN | a << 5)                          # SAM-CLAR-15: nothing else until declared
+        out.append(SHOGUN | head)                            # SAM-CLAR-15: nothing else until declared
         return out
-    if t[b + DH]:
-        if t[SHOGUN_AT] == -1 and declaration_open(t, D_SHOGUN):
-            out.append(SHOGUN | a << 5)
-        if declaration_open(t, D_ATTACK):
+    multi = flags & F_MULTI
+    if t[d]:
+        if t[SHOGUN_AT] == -1 and not (decl & D_SHOGUN if multi else decl):
+            out.append(SHOGUN | head)
+        if not (decl & D_ATTACK if multi else decl):
             sh = t[SHOGUN_AT]
             for o in range(n):
-                if o != a and (sh == o or t[seat_base(o) + DH + CASTLE]):
-                    out.append(code(ATTACK, a, 0, o))
-    elif t[b + ALLY] < 0 and declaration_open(t, D_ALLY):
+                if o != a and (sh == o or t[SEATS + o * SEAT_SIZE + DH + CASTLE]):
+                    out.append(ATTACK | head | o << 13)
+    elif ally < 0 and not (decl & D_ALLY if multi else decl):
         for o in range(n):
-            ob = seat_base(o)
+            ob = SEATS + o * SEAT_SIZE
             if o != a and t[ob + DH] and t[ob + ALLY] < 0:
-                out.append(code(ALLY_WITH, a, 0, o))
-    if t[b + ALLY] >= 0 and declaration_open(t, D_BREAK) and not (t[b + BREAK] or t[seat_base(t[b + ALLY]) + BREAK]):
-        out.append(BREAK_ALLIANCE | a << 5)
-    out.append(END_TURN | a << 5)
+                out.append(ALLY_WITH | head | o << 13)
+    if ally >= 0 and not (decl & D_BREAK if multi else decl) \
+            and not (t[b + BREAK] or t[SEATS + ally * SEAT_SIZE + BREAK]):
+        out.append(BREAK_ALLIANCE | head)
+    out.append(END_TURN | head)
     return out
 
 
 # ---- apply ------------------------------------------------------------------------------------------
 
 # the legal actions of the last state asked: a caller lists them, then applies one to the same state
-_last: list = [None, frozenset(), []]
+# (a list: ``in`` on its dozen ints is cheaper than building a set)
+_last: list = [None, []]
 
 
 def legal_cached(t) -> list[int]:
     if _last[0] is t:
-        return _last[2]
+        return _last[1]
     codes = legal(t)
-    _last[0], _last[1], _last[2] = t, frozenset(codes), codes
+    _last[0], _last[1] = t, codes
     return codes
 
 
-def legal_set(t) -> frozenset[int]:
+def legal_set(t) -> list[int]:
     if _last[0] is not t:
         legal_cached(t)
     return _last[1]

@@ -20,6 +20,7 @@ from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, R
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
+from lotus_kit.samurai.actions import _CACHE as _DECODED
 from lotus_kit.samurai.actions import Action, action_from_dict, decode
 from lotus_kit.samurai.rules import FLAGS, Rules
 from lotus_kit.samurai.state import SEAT_NAMES, State
@@ -104,7 +105,8 @@ class Samurai:
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
         if seat is not None and seat != E.to_act(state):
             return []
-        return [decode(c) for c in E.legal_cached(state)]
+        known = _DECODED.get
+        return [known(c) or decode(c) for c in E.legal_cached(state)]
 
     def to_act(self, state: State) -> frozenset[int]:
         s = E.to_act(state)
