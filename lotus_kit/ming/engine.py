@@ -82,6 +82,7 @@ from lotus_kit.ming.state import (
     Table,
     cloister_at,
     count_at,
+    make_state,
     table,
 )
 
@@ -121,7 +122,7 @@ def new_game(players: int, seed: int = 0, rules: RuleSet | None = None,
         s[t.tile_supply + i] = TILES_PER_COLOUR             # MING-SET-3
     s[G_DRAGONS] = DRAGONS - players                        # MING-SET-2, Q13
     for seat in range(players):                             # MING-SET-4
-        o = t.seat(seat)
+        o = t.seat_at[seat]
         s[o + t.hand + t.kinds] = 1
         s[o + t.personal] = PERSONAL
         s[o + t.ret] = -1
@@ -151,42 +152,42 @@ def _name(seat: int) -> str:
 
 def _district(t: Table, name: Any, rule: str) -> int:
     try:
-        return t.board.district_names.index(name)
-    except ValueError:
+        return t.district_index[name]
+    except (KeyError, TypeError):
         raise IllegalAction(rule, f"there is no district {quote(name)} on the board") from None
 
 
 def _space(t: Table, name: Any, rule: str) -> int:
     try:
-        return t.board.colours.index(name)
-    except ValueError:
+        return t.space_index[name]
+    except (KeyError, TypeError):
         raise IllegalAction(rule, f"there is no province space {quote(name)}; the spaces are "
                             f"{', '.join(t.board.colours)}") from None
 
 
 def _card(t: Table, name: Any, rule: str) -> int:
     try:
-        return t.card_names.index(name)
-    except ValueError:
+        return t.card_index[name]
+    except (KeyError, TypeError):
         raise IllegalAction(rule, f"there is no card {quote(name)}; the cards are {', '.join(t.card_names)}") from None
 
 
 def _princes(t: Table, s: tuple[int, ...] | list[int]) -> int:
     m = 0
     for seat in range(t.players):
-        p = s[t.seat(seat) + t.prince]
+        p = s[t.seat_at[seat] + t.prince]
         if p:
             m |= 1 << (p - 1)
     return m
 
 
 def _has_space_piece(t: Table, s: tuple[int, ...] | list[int], seat: int) -> bool:
-    o = t.seat(seat) + t.space
+    o = t.seat_at[seat] + t.space
     return any(s[o:o + len(t.board.colours)])
 
 
 def _hand_size(t: Table, s: tuple[int, ...] | list[int], seat: int) -> int:
-    o = t.seat(seat) + t.hand
+    o = t.seat_at[seat] + t.hand
     return sum(s[o:o + t.kinds + 1])
 
 
@@ -314,13 +315,13 @@ def apply(state: State, action: Action) -> State:
     if phase == RETURN:
         if not d[G_MASK] >> seat & 1:
             raise IllegalAction("MING-CLAR-11", f"{_name(seat)} has no return-card choice to make for this city"
-                                if d[t.seat(seat) + t.ret] < 0 else f"{_name(seat)} has already chosen")
+                                if d[t.seat_at[seat] + t.ret] < 0 else f"{_name(seat)} has already chosen")
     elif seat != d[G_TURN]:
         raise IllegalAction("MING-RND-2",
                             f"it is {_name(d[G_TURN])}'s turn to {_KIND_WORDS[phase]}, not {_name(seat)}'s")
     s = list(d)
     handler[1](t, s, action)
-    return State(tuple(s), t)
+    return make_state(tuple(s), t)
 
 
 # --- setup ---
@@ -330,7 +331,7 @@ def _place_prince(t: Table, s: list[int], a: PlacePrince) -> None:
     d = _district(t, a.district, "MING-SET-5")
     if _princes(t, s) >> d & 1:
         raise IllegalAction("MING-SET-5", f"a prince already stands in {a.district}")
-    o = t.seat(a.seat)
+    o = t.seat_at[a.seat]
     s[o + t.prince] = d + 1
     p = t.board.district_province[d]
     if s[t.tile_supply + p]:
@@ -346,7 +347,7 @@ def _place_prince(t: Table, s: list[int], a: PlacePrince) -> None:
 def _place_neutral(t: Table, s: list[int], a: PlaceNeutral) -> None:
     """MING-TWO-2, MING-CLAR-14 (b): one neutral piece into any district's open area."""
     d = _district(t, a.district, "MING-CLAR-14")
-    s[t.open(t.neutral)] += 1 << (PIECE_BITS * d)
+    s[t.open_at[t.neutral]] += 1 << (PIECE_BITS * d)
     s[G_AUX] -= 1
     if s[G_AUX]:
         s[G_TURN] = (a.seat + 1) % t.players
@@ -374,16 +375,23 @@ def _begin_phase1(t: Table, s: list[int]) -> None:
     # does, so equal positions are equal states
     s[G_MASK] = s[G_AUX] = 0
     for seat in range(t.players):
-        o = t.seat(seat)
+        o = t.seat_at[seat]
         take = min(TAKE_PER_ROUND, s[o + t.personal])
         s[o + t.personal] -= take
         s[o + t.in_hand] += take
     s[G_PHASE] = PHASE1
-    nxt = _next_seat(t, s, s[G_START], lambda seat: s[t.seat(seat) + t.in_hand] > 0)
-    if nxt < 0:
-        _begin_phase2(t, s)
-    else:
-        s[G_TURN] = nxt
+    _next_placer(t, s, s[G_START])
+
+
+def _next_placer(t: Table, s: list[int], first: int) -> None:
+    """MING-CLAR-4: the next seat clockwise with pieces left to place, else phase 2."""
+    n, at, off = t.players, t.seat_at, t.in_hand
+    for i in range(n):
+        seat = (first + i) % n
+        if s[at[seat] + off]:
+            s[G_TURN] = seat
+            return
+    _begin_phase2(t, s)
 
 
 def _next_seat(t: Table, s: list[int], first: int, ok: Any) -> int:
@@ -399,41 +407,36 @@ def _next_seat(t: Table, s: list[int], first: int, ok: Any) -> int:
 def _place_member(t: Table, s: list[int], a: PlaceMember) -> None:
     """MING-PH1-2, MING-CLAR-4: one piece onto any province space, turns clockwise."""
     p = _space(t, a.space, "MING-PH1-2")
-    o = t.seat(a.seat)
+    o = t.seat_at[a.seat]
     s[o + t.in_hand] -= 1
     s[o + t.space + p] += 1
-    nxt = _next_seat(t, s, (a.seat + 1) % t.players, lambda seat: s[t.seat(seat) + t.in_hand] > 0)
-    if nxt < 0:
-        _begin_phase2(t, s)
-    else:
-        s[G_TURN] = nxt
-
-
-def _can_take(t: Table, s: list[int], seat: int) -> bool:
-    """MING-PH2-3, MING-CLAR-5: fewer than 5 cards and an own piece on some province space."""
-    return _hand_size(t, s, seat) < HAND_LIMIT and _has_space_piece(t, s, seat)
+    _next_placer(t, s, a.seat + 1)
 
 
 def _begin_phase2(t: Table, s: list[int]) -> None:
     s[G_PHASE] = PHASE2
-    nxt = _next_seat(t, s, s[G_START], lambda seat: _can_take(t, s, seat))
-    if nxt < 0:
-        _begin_phase3(t, s)
-    else:
-        s[G_TURN] = nxt
+    _next_taker(t, s, s[G_START])
 
 
 def _after_take(t: Table, s: list[int], seat: int) -> None:
-    nxt = _next_seat(t, s, (seat + 1) % t.players, lambda x: _can_take(t, s, x))
-    if nxt < 0:
-        _begin_phase3(t, s)
-    else:
-        s[G_TURN] = nxt
+    _next_taker(t, s, seat + 1)
+
+
+def _next_taker(t: Table, s: list[int], first: int) -> None:
+    """MING-CLAR-5: the next seat clockwise that can take a card, else phase 3."""
+    n, K1, P = t.players, t.kinds + 1, len(t.board.colours)
+    for i in range(n):
+        seat = (first + i) % n
+        o = t.seat_at[seat]
+        if sum(s[o + t.hand:o + t.hand + K1]) < HAND_LIMIT and any(s[o + t.space:o + t.space + P]):
+            s[G_TURN] = seat
+            return
+    _begin_phase3(t, s)
 
 
 def _check_take(t: Table, s: list[int], seat: int, space: Any, rule: str) -> int:
     p = _space(t, space, rule)
-    if s[t.seat(seat) + t.space + p] == 0:
+    if s[t.seat_at[seat] + t.space + p] == 0:
         raise IllegalAction(rule, f"{_name(seat)} has no family member on the {space} province space")
     return p
 
@@ -443,7 +446,7 @@ def _take_card(t: Table, s: list[int], a: TakeCard) -> None:
     reshuffling the discards when the supply is empty (MING-CLAR-6)."""
     p = _check_take(t, s, a.seat, a.space, "MING-PH2-2")
     card = s[t.display + p]
-    s[t.seat(a.seat) + t.hand + card] += 1
+    s[t.seat_at[a.seat] + t.hand + card] += 1
     _refill(t, s, p)
     _after_take(t, s, a.seat)
 
@@ -465,7 +468,7 @@ def _take_dragon(t: Table, s: list[int], a: TakeDragon) -> None:
     p = _check_take(t, s, a.seat, a.space, "MING-PH2-2")
     if s[G_DRAGONS] == 0:
         raise IllegalAction("MING-CLAR-5", "the dragon supply is empty")
-    o = t.seat(a.seat)
+    o = t.seat_at[a.seat]
     s[G_DRAGONS] -= 1
     s[o + t.hand + t.kinds] += 1
     s[o + t.space + p] -= 1
@@ -503,7 +506,7 @@ def _next_phase3(t: Table, s: list[int], first: int) -> None:
 
 def _pay(t: Table, s: list[int], seat: int, card: int) -> None:
     """MING-CLAR-6: a movement card goes to the discard pile, a dragon back to its supply."""
-    s[t.seat(seat) + t.hand + card] -= 1
+    s[t.seat_at[seat] + t.hand + card] -= 1
     if card == t.kinds:
         s[G_DRAGONS] += 1
     else:
@@ -515,7 +518,7 @@ def _move(t: Table, s: list[int], a: Move) -> None:
     d = _district(t, a.to, "MING-PH3-2")
     if not isinstance(a.cards, tuple) or not a.cards:
         raise IllegalAction("MING-PH3-2", "a move is paid with at least one card")
-    o = t.seat(a.seat)
+    o = t.seat_at[a.seat]
     paid = [0] * (t.kinds + 1)
     for name in a.cards:
         paid[_card(t, name, "MING-PH3-2")] += 1
@@ -544,7 +547,7 @@ def _move(t: Table, s: list[int], a: Move) -> None:
 def _stay(t: Table, s: list[int], a: Stay) -> None:
     """MING-PH3-4: discard one movement or dragon card; the prince stays."""
     k = _card(t, a.card, "MING-PH3-4")
-    if s[t.seat(a.seat) + t.hand + k] == 0:
+    if s[t.seat_at[a.seat] + t.hand + k] == 0:
         raise IllegalAction("MING-PH3-4", f"{_name(a.seat)} holds no {a.card} card to discard")
     _pay(t, s, a.seat, k)
     _begin_deploy(t, s, a.seat)
@@ -558,7 +561,7 @@ def _pass(t: Table, s: list[int], a: Pass) -> None:
 
 def deploy_limit(t: Table, s: tuple[int, ...] | list[int], seat: int) -> tuple[int, bool]:
     """MING-CLAR-9: (most pieces the seat may deploy now, whether one may go into the cloister)."""
-    o = t.seat(seat)
+    o = t.seat_at[seat]
     d = s[o + t.prince] - 1
     p = t.board.district_province[d]
     occupant = cloister_at(s[t.cloister], d) - 1
@@ -581,7 +584,7 @@ def _begin_deploy(t: Table, s: list[int], seat: int) -> None:
 def _deploy(t: Table, s: list[int], a: Deploy) -> None:
     """MING-DEP-1..3, MING-CLAR-9."""
     k, cloister_ok = deploy_limit(t, s, a.seat)
-    o = t.seat(a.seat)
+    o = t.seat_at[a.seat]
     d = s[o + t.prince] - 1
     if type(a.count) is not int or a.count < 0:
         raise IllegalAction("MING-DEP-1", f"deploy a number of pieces from 0 to {k}, not {quote(a.count)}")
@@ -605,10 +608,10 @@ def _deploy(t: Table, s: list[int], a: Deploy) -> None:
         into_open -= 1
         occupant = cloister_at(s[t.cloister], d) - 1
         if occupant >= 0:          # MING-DEP-3 / MING-CLAR-9: the ousted piece goes to the open area
-            s[t.open(occupant)] += 1 << (PIECE_BITS * d)
+            s[t.open_at[occupant]] += 1 << (PIECE_BITS * d)
         shift = CLOISTER_BITS * d
         s[t.cloister] = (s[t.cloister] & ~(7 << shift)) | ((a.seat + 1) << shift)
-    s[t.open(a.seat)] += into_open << (PIECE_BITS * d)
+    s[t.open_at[a.seat]] += into_open << (PIECE_BITS * d)
     _next_phase3(t, s, (a.seat + 1) % t.players)
 
 
@@ -651,7 +654,7 @@ def _take_tile(t: Table, s: list[int], seat: int, p: int) -> None:
     immediate, mandatory six-colour exchange after every single tile (DEFAULT)."""
     if s[t.tile_supply + p] == 0:
         return
-    o = t.seat(seat) + t.tiles
+    o = t.seat_at[seat] + t.tiles
     s[t.tile_supply + p] -= 1
     s[o + p] += 1
     if t.rules.set_exchange_optional:
@@ -661,7 +664,7 @@ def _take_tile(t: Table, s: list[int], seat: int, p: int) -> None:
         for i in range(P):
             s[o + i] -= 1
             s[t.tile_supply + i] += 1
-        s[t.seat(seat) + t.score] += SET_POINTS[s[G_ROUND]]
+        s[t.seat_at[seat] + t.score] += SET_POINTS[s[G_ROUND]]
 
 
 def _begin_scoring(t: Table, s: list[int]) -> None:
@@ -676,23 +679,23 @@ def _begin_scoring(t: Table, s: list[int]) -> None:
     for d in b.districts:                   # MING-CLAR-10: board order P1.T, P1.L, ..., P6.R
         # only the open area counts; cloister pieces never do (MING-DEP-5)
         shift = PIECE_BITS * d
-        counts = [(s[t.open(c)] >> shift) & PIECE_MASK for c in range(C)]
+        counts = [(s[t.open_at[c]] >> shift) & PIECE_MASK for c in range(C)]
         moved = district_moves(t, counts, s[G_START])
         if not any(moved):
             continue
         # only leftover neutral pieces (NEUTRAL_RETURN=NONE|ONE_PER_CITY) can be in the houses already
-        free = H - sum((s[t.house(c)] >> shift) & PIECE_MASK for c in range(C))
+        free = H - sum((s[t.house_at[c]] >> shift) & PIECE_MASK for c in range(C))
         # MING-CLAR-20 (a): the colour that moved more first, equal colours in seat order from the start
         for c in sorted((c for c in range(C) if moved[c]), key=lambda c: (-moved[c], rank[c])):
             m = min(moved[c], free)
             free -= m
-            s[t.open(c)] -= m << shift
-            s[t.house(c)] += m << shift
+            s[t.open_at[c]] -= m << shift
+            s[t.house_at[c]] += m << shift
             if c != t.neutral:              # MING-CLAR-14 (d): the neutral takes no tiles
                 for _ in range(m):
                     _take_tile(t, s, c, b.district_province[d])
     for seat in range(t.players):
-        s[t.seat(seat) + t.left] = 0
+        s[t.seat_at[seat] + t.left] = 0
     _next_city(t, s, 0)
 
 
@@ -725,7 +728,7 @@ def _choose_return(t: Table, s: list[int], a: ChooseReturn) -> None:
     if type(a.value) is not int or not 0 <= a.value <= top:
         raise IllegalAction("MING-SCORE-4", f"the return cards 0, 1, 2, 3 give a sum from 0 to 6; with {pieces} "
                             f"piece(s) in this city {_name(a.seat)} returns 0 to {top}, not {quote(a.value)}")
-    s[t.seat(a.seat) + t.ret] = a.value
+    s[t.seat_at[a.seat] + t.ret] = a.value
     s[G_MASK] &= ~(1 << a.seat)
     if s[G_MASK]:
         m = s[G_MASK]
@@ -739,8 +742,8 @@ def _choose_return(t: Table, s: list[int], a: ChooseReturn) -> None:
 def _split_options(t: Table, s: list[int] | tuple[int, ...], seat: int, p: int) -> list[tuple[int, ...]]:
     """MING-CLAR-11: every way of taking r pieces from the houses of the city's districts."""
     ds = t.province_districts[p]
-    have = [count_at(s[t.house(seat)], d) for d in ds]
-    r = min(s[t.seat(seat) + t.ret], sum(have))
+    have = [count_at(s[t.house_at[seat]], d) for d in ds]
+    r = min(s[t.seat_at[seat] + t.ret], sum(have))
     out: list[tuple[int, ...]] = []
 
     def rec(i: int, left: int, acc: tuple[int, ...]) -> None:
@@ -761,7 +764,7 @@ def _next_split(t: Table, s: list[int], i: int) -> None:
     order = _order_from_start(t, s)
     while i < len(order):
         seat = order[i]
-        if s[t.seat(seat) + t.ret] > 0:
+        if s[t.seat_at[seat] + t.ret] > 0:
             options = _split_options(t, s, seat, p)
             if len(options) == 1:
                 _return_pieces(t, s, seat, p, options[0])
@@ -778,8 +781,8 @@ def _next_split(t: Table, s: list[int], i: int) -> None:
 def _return_pieces(t: Table, s: list[int], colour: int, p: int, counts: tuple[int, ...]) -> None:
     """MING-SCORE-4: returned pieces go to the open area of the district whose house they left."""
     for d, c in zip(t.province_districts[p], counts, strict=True):
-        s[t.house(colour)] -= c << (PIECE_BITS * d)
-        s[t.open(colour)] += c << (PIECE_BITS * d)
+        s[t.house_at[colour]] -= c << (PIECE_BITS * d)
+        s[t.open_at[colour]] += c << (PIECE_BITS * d)
 
 
 def _split_return(t: Table, s: list[int], a: SplitReturn) -> None:
@@ -799,7 +802,7 @@ def _neutral_returns(t: Table, s: list[int], p: int) -> None:
     (MING-CLAR-20 (e): pieces not returned stay in their houses)."""
     if t.neutral < 0:
         return
-    h, op = t.house(t.neutral), t.open(t.neutral)
+    h, op = t.house_at[t.neutral], t.open_at[t.neutral]
     mode = t.rules.neutral_return
     for d in t.province_districts[p]:
         c = count_at(s[h], d)
@@ -819,13 +822,13 @@ def _finish_city(t: Table, s: list[int], p: int) -> None:
     ds = t.province_districts[p]
     left = [_city_pieces(t, s, seat, p) for seat in range(t.players)]
     for seat in range(t.players):
-        o = t.seat(seat)
+        o = t.seat_at[seat]
         s[o + t.score] += CITY_POINTS[r] * left[seat]
         s[o + t.left] += left[seat]
         s[o + t.ret] = -1
         for d in ds:
-            s[o + t.box] += count_at(s[t.house(seat)], d)
-            s[t.house(seat)] &= ~(PIECE_MASK << (PIECE_BITS * d))
+            s[o + t.box] += count_at(s[t.house_at[seat]], d)
+            s[t.house_at[seat]] &= ~(PIECE_MASK << (PIECE_BITS * d))
     if not t.rules.city_bonus_overall:
         _bonus(t, s, left)
 
@@ -842,18 +845,18 @@ def _bonus(t: Table, s: list[int], left: list[int]) -> None:
     if t.rules.city_bonus_none_on_tie and len(leaders) > 1:
         return
     for seat in leaders:
-        s[t.seat(seat) + t.score] += CITY_BONUS
+        s[t.seat_at[seat] + t.score] += CITY_BONUS
 
 
 def _after_cities(t: Table, s: list[int]) -> None:
     if t.rules.city_bonus_overall:
-        _bonus(t, s, [s[t.seat(seat) + t.left] for seat in range(t.players)])
+        _bonus(t, s, [s[t.seat_at[seat] + t.left] for seat in range(t.players)])
     for seat in range(t.players):
-        s[t.seat(seat) + t.left] = 0
+        s[t.seat_at[seat] + t.left] = 0
     for d in t.board.districts:                 # MING-SCORE-8: each cloister piece scores 4
         c = cloister_at(s[t.cloister], d) - 1
         if c >= 0:
-            s[t.seat(c) + t.score] += CLOISTER_POINTS
+            s[t.seat_at[c] + t.score] += CLOISTER_POINTS
     if t.rules.set_exchange_optional:
         _next_exchange(t, s, 0)
     else:
@@ -861,7 +864,7 @@ def _after_cities(t: Table, s: list[int]) -> None:
 
 
 def full_sets(t: Table, s: list[int] | tuple[int, ...], seat: int) -> int:
-    o = t.seat(seat) + t.tiles
+    o = t.seat_at[seat] + t.tiles
     return min(s[o:o + len(t.board.colours)])
 
 
@@ -884,7 +887,7 @@ def _exchange_sets(t: Table, s: list[int], a: ExchangeSets) -> None:
     if type(a.count) is not int or not 0 <= a.count <= most:
         raise IllegalAction("MING-SCORE-3", f"{_name(a.seat)} holds {most} full set(s) of six colours; "
                             f"exchange 0 to {most}, not {quote(a.count)}")
-    o = t.seat(a.seat)
+    o = t.seat_at[a.seat]
     for i in range(len(t.board.colours)):
         s[o + t.tiles + i] -= a.count
         s[t.tile_supply + i] += a.count
@@ -909,7 +912,7 @@ def _final_extras(t: Table, s: list[int]) -> None:
     set at a time."""
     P = len(t.board.colours)
     for seat in range(t.players):
-        o = t.seat(seat)
+        o = t.seat_at[seat]
         tiles = s[o + t.tiles:o + t.tiles + P]
         while sum(1 for x in tiles if x) >= 5:
             five = sorted(range(P), key=lambda i: -tiles[i])[:5]
@@ -929,7 +932,7 @@ def start_ranking(t: Table, s: list[int] | tuple[int, ...]) -> list[int]:
     """MING-CLAR-15: seats by points ascending; equal points in seat order clockwise from the
     outgoing start player (the earlier ranks lower)."""
     n, st = t.players, s[G_START]
-    return sorted(range(n), key=lambda seat: (s[t.seat(seat) + t.score], (seat - st) % n))
+    return sorted(range(n), key=lambda seat: (s[t.seat_at[seat] + t.score], (seat - st) % n))
 
 
 def _end_round(t: Table, s: list[int]) -> None:
@@ -996,14 +999,14 @@ def _legal_for(t: Table, d: tuple[int, ...], phase: int, who: int) -> tuple[Acti
     if phase == PHASE1:
         return _cached(t, ("ph1", who), lambda: [PlaceMember(who, c) for c in b.colours])
     if phase == PHASE2:
-        o = t.seat(who) + t.space
+        o = t.seat_at[who] + t.space
         spaces = tuple(i for i in range(len(b.colours)) if d[o + i])
         dragon = d[G_DRAGONS] > 0
         return _cached(t, ("ph2", who, spaces, dragon), lambda: (
             [TakeCard(who, b.colours[i]) for i in spaces] +
             ([TakeDragon(who, b.colours[i]) for i in spaces] if dragon else [])))
     if phase == PHASE3:
-        o = t.seat(who)
+        o = t.seat_at[who]
         here = d[o + t.prince] - 1
         hand = d[o + t.hand:o + t.hand + t.kinds + 1]
         blocked = _princes(t, d)
@@ -1077,29 +1080,29 @@ def check_invariants(state: State) -> list[str]:
     out: list[str] = []
     D, P = len(b.district_names), len(b.colours)
     for seat in range(t.players):
-        o = t.seat(seat)
+        o = t.seat_at[seat]
         places = (d[o + t.personal] + 1 + d[o + t.in_hand] + sum(d[o + t.space:o + t.space + P])
-                  + sum(count_at(d[t.open(seat)], x) + count_at(d[t.house(seat)], x) for x in range(D))
+                  + sum(count_at(d[t.open_at[seat]], x) + count_at(d[t.house_at[seat]], x) for x in range(D))
                   + sum(1 for x in range(D) if cloister_at(d[t.cloister], x) == seat + 1) + d[o + t.box])
         if places != 31:
             out.append(f"MING-CLAR-3: {_name(seat)} has {places} pieces, not 31")
         if _hand_size(t, d, seat) > HAND_LIMIT:
             out.append(f"MING-PH2-1: {_name(seat)} holds more than 5 cards")
     movement = d[G_SUPPLY_LEN] + sum(d[t.discards:t.discards + t.kinds]) + P + sum(
-        d[t.seat(x) + t.hand + k] for x in range(t.players) for k in range(t.kinds))
+        d[t.seat_at[x] + t.hand + k] for x in range(t.players) for k in range(t.kinds))
     if movement != 54:
         out.append(f"MING-CLAR-6: {movement} movement cards, not 54")
-    dragons = d[G_DRAGONS] + sum(d[t.seat(x) + t.hand + t.kinds] for x in range(t.players))
+    dragons = d[G_DRAGONS] + sum(d[t.seat_at[x] + t.hand + t.kinds] for x in range(t.players))
     if dragons != DRAGONS:
         out.append(f"MING-CLAR-6: {dragons} dragons, not 18")
-    princes = [d[t.seat(x) + t.prince] for x in range(t.players) if d[t.seat(x) + t.prince]]
+    princes = [d[t.seat_at[x] + t.prince] for x in range(t.players) if d[t.seat_at[x] + t.prince]]
     if len(set(princes)) != len(princes):
         out.append("MING-BRD-2: two princes in one district")
     for x in range(D):
-        if sum(count_at(d[t.house(c)], x) for c in range(t.colours)) > b.houses_per_district:
+        if sum(count_at(d[t.house_at[c]], x) for c in range(t.colours)) > b.houses_per_district:
             out.append(f"MING-CMP-1: more than {b.houses_per_district} pieces in the houses of {b.district_names[x]}")
     for i in range(P):
-        held = sum(d[t.seat(x) + t.tiles + i] for x in range(t.players))
+        held = sum(d[t.seat_at[x] + t.tiles + i] for x in range(t.players))
         if held + d[t.tile_supply + i] != TILES_PER_COLOUR:
             out.append(f"MING-CMP-2: {held + d[t.tile_supply + i]} {b.colours[i]} tiles, not 18")
     return out

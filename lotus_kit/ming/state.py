@@ -100,6 +100,9 @@ class Table:
     open_at: tuple[int, ...] = ()
     house_at: tuple[int, ...] = ()
     province_districts: tuple[tuple[int, ...], ...] = ()
+    district_index: dict[str, int] = field(default_factory=dict)
+    space_index: dict[str, int] = field(default_factory=dict)
+    card_index: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         n, b = self.players, self.board
@@ -132,6 +135,9 @@ class Table:
         self.open_at = tuple(self.colour0 + c * 2 for c in range(self.colours))
         self.house_at = tuple(self.colour0 + c * 2 + 1 for c in range(self.colours))
         self.province_districts = tuple(b.districts_of(p) for p in range(P))
+        self.district_index = {name: i for i, name in enumerate(b.district_names)}
+        self.space_index = {name: i for i, name in enumerate(b.colours)}
+        self.card_index = {name: i for i, name in enumerate(self.card_names)}
 
     def seat(self, seat: int) -> int:
         return self.seat_at[seat]
@@ -162,8 +168,8 @@ class State:
     __slots__ = ("data", "table")
 
     def __init__(self, data: tuple[int, ...], tbl: Table):
-        object.__setattr__(self, "data", data)
-        object.__setattr__(self, "table", tbl)
+        _set_data(self, data)
+        _set_table(self, tbl)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State is a value; apply an action to get the next one")
@@ -317,3 +323,17 @@ class State:
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
+
+
+# the slots' own setters: a State is written once, here, and never again (``__setattr__`` refuses)
+_set_data = State.__dict__["data"].__set__
+_set_table = State.__dict__["table"].__set__
+_new = object.__new__
+
+
+def make_state(data: tuple[int, ...], tbl: Table) -> State:
+    """A State without the call overhead of ``State(...)`` (the engine's hot path)."""
+    st = _new(State)
+    _set_data(st, data)
+    _set_table(st, tbl)
+    return st
