@@ -1,0 +1,127 @@
+"""The frozen lake as a pure plotly figure (state -> ``go.Figure``); the engine never imports this.
+
+Every flake is a square cell in its colour (light ice blue or navy, WIN-CMP-1) with a snowflake in
+the other colour, so the two colours differ in brightness as well as hue; cards are outlined (free
+cards in orange and solid, cards under a token in grey and dashed: WIN-GEO-8); tokens are discs at
+their window's centre (WIN-GEO-7) in their owner's colour with a ring and the seat number; the
+squares the player to move may claim now are marked with gold rings (WIN-GEO-6). With ``before``
+the cards that left the lake since that state (removed or melted, WIN-SPLIT-1) are drawn as dotted
+ghosts. Coordinates are the lake's own (x to the right, y downward; the first card at (0, 0)).
+The figure is built from ``observation(state, seat)`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from lotus_kit.winter import engine as e
+from lotus_kit.winter.grid import W, bits
+
+LIGHT_FILL, DARK_FILL = "#cfe8fb", "#1d3557"
+LIGHT_FLAKE, DARK_FLAKE = "#1d3557", "#cfe8fb"
+FREE_LINE, FIXED_LINE, GHOST_LINE = "#e07b00", "#6b6b6b", "#b00020"
+CLAIM_RING = "#d4a000"
+SEAT_LABEL = ("1", "2")
+
+
+def _world_cells(v) -> list[tuple[int, int, bool]]:
+    ox, oy = v[e.OX], v[e.OY]
+    light = v[e.LIGHT]
+    return [(a % W + ox, a // W + oy, bool(light >> a & 1)) for a in bits(v[e.OCC])]
+
+
+def _anchors(v, mask: int) -> list[tuple[int, int]]:
+    ox, oy = v[e.OX], v[e.OY]
+    return [(a % W + ox, a // W + oy) for a in bits(mask)]
+
+
+def claimable_now(state: e.WinterState) -> list[tuple[int, int]]:
+    """Squares the player to move may put a token on now (the legal token actions)."""
+    ox, oy = state.v[e.OX], state.v[e.OY]
+    return [((c >> 5 & 0xFFF) % W + ox, (c >> 5 & 0xFFF) // W + oy)
+            for c in e.legal_codes(state) if c & 15 == e.TOKEN] if state.v[e.PHASE] != e.THAW else []
+
+
+def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int, int] = (720, 520),
+                 before: e.WinterState | None = None, title: str | None = None) -> go.Figure:
+    """The lake of ``state`` as seen by ``seat`` (None: a spectator)."""
+    from lotus_kit.winter.game import WINTER
+
+    s = WINTER.observation(state, seat)
+    v = s.v
+    shapes: list[dict[str, Any]] = []
+    cells = _world_cells(v)
+    for x, y, light in cells:
+        shapes.append(dict(type="rect", x0=x, y0=y, x1=x + 1, y1=y + 1, line=dict(width=0.5, color="#8aa6bf"),
+                           fillcolor=LIGHT_FILL if light else DARK_FILL, layer="below"))
+    free = set(_anchors(v, e.free_cards(v)))
+    for x, y, _, _ in s.cards:
+        is_free = (x, y) in free
+        shapes.append(dict(type="rect", x0=x + 0.04, y0=y + 0.04, x1=x + 1.96, y1=y + 1.96,
+                           line=dict(width=3.5 if is_free else 2.5, color=FREE_LINE if is_free else FIXED_LINE,
+                                     dash="solid" if is_free else "dash")))
+    ghosts = []
+    if before is not None:
+        now = {(x, y) for x, y, _, _ in s.cards}
+        for x, y, i, _ in before.cards:
+            if (x, y) not in now and not any(abs(x - a) <= 1 and abs(y - b) <= 1 for a, b in now):
+                ghosts.append((x, y, before.deck.ids[i]))
+                shapes.append(dict(type="rect", x0=x + 0.04, y0=y + 0.04, x1=x + 1.96, y1=y + 1.96,
+                                   line=dict(width=2, color=GHOST_LINE, dash="dot"),
+                                   fillcolor="rgba(176,0,32,0.08)"))
+    fig = go.Figure()
+    for light in (True, False):
+        pts = [(x + 0.5, y + 0.5) for x, y, lt in cells if lt == light]
+        fig.add_trace(go.Scatter(
+            x=[p[0] for p in pts], y=[p[1] for p in pts], mode="text", text=["❄"] * len(pts),
+            textfont=dict(size=15, color=LIGHT_FLAKE if light else DARK_FLAKE),
+            name="light flakes" if light else "dark flakes", hoverinfo="text",
+            hovertext=[f"{'light' if light else 'dark'} flake at ({p[0] - 0.5:.0f}, {p[1] - 0.5:.0f})" for p in pts],
+            showlegend=False, meta="flakes"))
+    key = ("orange: a free card · grey dashes: held by a token"
+           + (" · red dots: left the lake" if ghosts else "") + " · gold ring: a square to claim now")
+    # card names on a pale label at the card's centre: readable on either colour
+    annotations = [dict(x=x + 1, y=y + 1, text=s.deck.ids[i], showarrow=False, font=dict(size=9, color="#333333"),
+                        bgcolor="rgba(255,255,255,0.8)", borderpad=1,
+                        hovertext=f"card {s.deck.ids[i]} at ({x}, {y}): "
+                                  f"{'free' if (x, y) in free else 'held by a token'}")
+                   for x, y, i, _ in s.cards]
+    annotations.append(dict(xref="paper", yref="paper", x=1, y=-0.09, xanchor="right", yanchor="top",
+                            text=key, showarrow=False, font=dict(size=10, color="#555555")))
+    colours = s.colours
+    for player in (0, 1):
+        pts = _anchors(v, v[e.TOK0 + player])
+        colour = colours[player] or "light"
+        fill, ring = (LIGHT_FILL, DARK_FILL) if colour == "light" else (DARK_FILL, LIGHT_FILL)
+        fig.add_trace(go.Scatter(
+            x=[x + 1 for x, _ in pts], y=[y + 1 for _, y in pts], mode="markers+text",
+            marker=dict(size=30, color=fill, line=dict(width=4, color=ring)), text=[SEAT_LABEL[player]] * len(pts),
+            textfont=dict(size=14, color=ring), name=f"Player {player + 1} ({colour}) tokens",
+            hovertext=[f"Player {player + 1}'s token on the square at ({x}, {y})" for x, y in pts],
+            hoverinfo="text", meta=f"tokens{player}"))
+    claim = claimable_now(s)
+    fig.add_trace(go.Scatter(
+        x=[x + 1 for x, _ in claim], y=[y + 1 for _, y in claim], mode="markers",
+        marker=dict(size=34, symbol="circle-open", color=CLAIM_RING, line=dict(width=4, color=CLAIM_RING)),
+        name="squares to claim now", hovertext=[f"claim the square at ({x}, {y})" for x, y in claim],
+        hoverinfo="text", meta="claimable"))
+    xs = [x for x, _, _ in cells] + [g[0] for g in ghosts] + [g[0] + 1 for g in ghosts] or [0, 1]
+    ys = [y for _, y, _ in cells] + [g[1] for g in ghosts] + [g[1] + 1 for g in ghosts] or [0, 1]
+    pad = 1
+    supplies = s.supplies
+    if title is None:
+        title = (f"{WINTER.decision(s).text}<br><sup>supplies: Player 1 {supplies[0]}, Player 2 {supplies[1]} · "
+                 f"deck {s.deck_left} · cards removed {s.cards_removed[0]}–{s.cards_removed[1]}"
+                 f"{' · thaw turns without a card leaving: ' + str(s.thaw_turns) if s.phase.startswith('thaw') else ''}"
+                 f"</sup>")
+    fig.update_layout(
+        shapes=shapes, annotations=annotations, width=size[0], height=size[1], title=dict(text=title, x=0.01, font=dict(size=14)),
+        plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=dict(l=40, r=20, t=70, b=80),
+        legend=dict(orientation="h", yanchor="top", y=-0.07, x=0),
+        xaxis=dict(range=[min(xs) - pad, max(xs) + 1 + pad], dtick=1, showgrid=False, zeroline=False,
+                   constrain="domain"),
+        yaxis=dict(range=[max(ys) + 1 + pad, min(ys) - pad], dtick=1, showgrid=False, zeroline=False,
+                   scaleanchor="x", scaleratio=1))
+    return fig
