@@ -117,7 +117,8 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
                  f"{' · thaw turns without a card leaving: ' + str(s.thaw_turns) if s.phase.startswith('thaw') else ''}"
                  f"</sup>")
     fig.update_layout(
-        shapes=shapes, annotations=annotations, width=size[0], height=size[1], title=dict(text=title, x=0.01, font=dict(size=14)),
+        shapes=shapes, annotations=annotations, width=size[0], height=size[1],
+        title=dict(text=title, x=0.01, font=dict(size=14)),
         plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=dict(l=40, r=20, t=70, b=80),
         legend=dict(orientation="h", yanchor="top", y=-0.07, x=0),
         xaxis=dict(range=[min(xs) - pad, max(xs) + 1 + pad], dtick=1, showgrid=False, zeroline=False,
