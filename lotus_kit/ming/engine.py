@@ -423,7 +423,8 @@ def _after_take(t: Table, s: list[int], seat: int) -> None:
 
 
 def _next_taker(t: Table, s: list[int], first: int) -> None:
-    """MING-CLAR-5: the next seat clockwise that can take a card, else phase 3."""
+    """MING-PH2-3, MING-CLAR-5: the next seat clockwise that can take a card (fewer than 5 cards and an
+    own piece on a province space), else phase 3."""
     n, K1, P = t.players, t.kinds + 1, len(t.board.colours)
     for i in range(n):
         seat = (first + i) % n
