@@ -48,8 +48,10 @@ PHASE_NAMES = ("setup_first", "setup_second", "setup_colour", "freeze", "freeze_
 
 # fields of the state tuple
 (PHASE, TURN, COL0, OCC, LIGHT, ANCH, TOK0, TOK1, SUP0, SUP1, OUT0, OUT1, REM0, REM1, NEXT, DRAWN, PEND,
- OX, OY, THAW_COUNT, END, STEP, ACTIVE) = range(23)
-NFIELDS = 23
+ OX, OY, THAW_COUNT, END, STEP, ACTIVE,
+ # the last action, in world coordinates, for its events (derived on demand, never read by the rules)
+ LAST_KIND, LAST_SEAT, LAST_X, LAST_Y, LAST_TX, LAST_TY, LAST_T, LAST_CARD, LAST_MELT, LAST_PHASE) = range(33)
+NFIELDS = 33
 
 # why the game ended (WIN-CLAR-15 (e) order)
 END_NONE, END_EMPTY_SUPPLY, END_NO_ACTION, END_LOOP_TURNS, END_REPETITION = range(5)
@@ -176,6 +178,13 @@ class WinterState:
     @property
     def end_reason(self) -> str:
         return END_NAMES[self.v[END]]
+
+    @property
+    def events(self) -> tuple:
+        """What the last action did, in words (derived on demand; empty at the start)."""
+        from lotus_kit.winter.words import events
+
+        return events(self)
 
     def __repr__(self) -> str:
         v = self.v
@@ -454,15 +463,26 @@ def apply_code(s: WinterState, c: int) -> WinterState:
     if handler is None:
         raise IllegalAction(_PHASE_RULE[ph], f"{_KIND_WORDS[kind] if kind < len(_KIND_WORDS) else 'that'} "
                             f"is not a choice now: {_PHASE_WORDS[ph]}")
-    return handler(s, c)
+    return _stamp(s, c, handler(s, c))
 
 
 def apply_legal(s: WinterState, c: int) -> WinterState:
     """:func:`apply_code` for an action taken from :func:`legal_codes` of ``s``: a move is not checked
     again (searches and benchmarks; the tests hold it equal to :func:`apply_code`)."""
     if c & 15 == MOVE and s.v[PHASE] == THAW:
-        return _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17)
+        return _stamp(s, c, _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17))
     return apply_code(s, c)
+
+
+def _stamp(s: WinterState, c: int, new: WinterState) -> WinterState:
+    """Write what the last action was into the new state (its events are derived from it)."""
+    v = s.v
+    kind, a, b = c & 15, c >> 5 & 0xFFF, c >> 17
+    ox, oy = v[OX], v[OY]
+    melted = v[ANCH].bit_count() - new.v[ANCH].bit_count() - (kind == REMOVE)
+    last = (kind + 1, v[TURN], a % W + ox, a // W + oy, b % W + ox, b // W + oy, c >> 4 & 1,
+            v[DRAWN] if kind == LAY else -1, melted, v[PHASE])
+    return WinterState(new.v[:LAST_KIND] + last, new.cards, new.history, new.order, new.deck, new.rules)
 
 
 _KIND_WORDS = ("laying a card", "drawing a card", "placing a token", "declining", "moving a card",

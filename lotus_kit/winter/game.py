@@ -40,7 +40,7 @@ INFO = GameInfo(
     # the shuffle is drawn at the start and kept in the state; only the deck order is hidden (WIN-CLAR-3)
     chance=False, hidden_information=True, sealed_choices=False, seat_names=SEAT_NAMES)
 
-SETUP_FIELDS = {"seed", "order", "cards", "position"}
+SETUP_FIELDS = {"players", "seed", "order", "cards", "position"}
 
 
 def _rules(flags: Sequence[str]) -> Rules:
@@ -66,7 +66,7 @@ class Winter:
     def new_game(self, players: int = 2, seed: int = 0, flags: Sequence[str] = ()) -> e.WinterState:
         if players != 2:
             raise ValueError(f"Winter is a game for 2 players, not {quote(players)}")
-        return self.start({"seed": seed}, flags)
+        return self.start({"players": players, "seed": seed}, flags)
 
     def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> e.WinterState:
         """The first state from a record's setup: ``seed`` (shuffle) or ``order`` (card ids, top first),
@@ -77,8 +77,10 @@ class Winter:
         unknown = sorted(set(setup) - SETUP_FIELDS, key=str)
         if unknown:
             raise RecordError(f"setup.{unknown[0]}", "unknown field")
+        if setup.get("players", 2) != 2 or type(setup.get("players", 2)) is not int:
+            raise RecordError("setup.players", f"Winter is a game for 2 players, got {quote(setup.get('players'))}")
         if "position" in setup:
-            beside = sorted(set(setup) - {"position"}, key=str)
+            beside = sorted(set(setup) - {"position", "players"}, key=str)
             if beside:
                 raise RecordError(f"setup.{beside[0]}", "a setup with a position takes everything from the position")
             try:

@@ -80,3 +80,67 @@ def describe(action: Action, state: e.WinterState) -> str:
     if isinstance(action, KeepPart):
         return f"{who} keeps the part with the card at ({action.x}, {action.y})"
     return f"{who}: {action!r}"
+
+
+class WinterEvent:
+    """One thing that happened, said with the seat names of the caller (``text(name)``)."""
+
+    __slots__ = ("kind", "seat", "words")
+
+    def __init__(self, kind: str, seat: int | None, words: str):
+        self.kind, self.seat, self.words = kind, seat, words
+
+    def text(self, name=lambda seat: SEAT_NAMES[seat]) -> str:
+        return self.words.format(who=name(self.seat) if self.seat is not None else "")
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WinterEvent) and (self.kind, self.seat, self.words) == \
+            (other.kind, other.seat, other.words)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.seat, self.words))
+
+    def __repr__(self) -> str:
+        return f"WinterEvent({self.kind!r}, {self.text()!r})"
+
+
+def events(state: e.WinterState) -> tuple[WinterEvent, ...]:
+    """The events of the action that led to ``state``: the action, a melt, the thaw's start, the end."""
+    v = state.v
+    kind = v[e.LAST_KIND] - 1
+    if kind < 0:
+        return ()
+    seat = v[e.LAST_SEAT]
+    x, y, tx, ty, t = v[e.LAST_X], v[e.LAST_Y], v[e.LAST_TX], v[e.LAST_TY], v[e.LAST_T]
+    words = {
+        e.LAY: lambda: f"{{who}} lays {state.deck.ids[v[e.LAST_CARD]]}{', turned' if t else ''} at ({x}, {y})",
+        e.DRAW: lambda: "{who} turns up the top card to lay it",
+        e.COLOUR: lambda: f"{{who}} chooses {e.COLOUR_NAMES[t]}",
+        e.TOKEN: lambda: f"{{who}} places a token on the square at ({x}, {y})",
+        e.DECLINE: lambda: "{who} places no token",
+        e.MOVE: lambda: f"{{who}} moves the card at ({x}, {y}) to ({tx}, {ty}){', turned 180°' if t else ''}",
+        e.REMOVE: lambda: f"{{who}} removes the card at ({x}, {y})",
+        e.TAKEBACK: lambda: f"{{who}} takes back his token from the square at ({x}, {y})",
+        e.KEEP: lambda: f"{{who}} keeps the part with the card at ({x}, {y})",
+    }[kind]()
+    out = [WinterEvent(KINDS_OF_ACTION[kind], seat, words)]
+    if v[e.LAST_MELT] > 0:
+        n = v[e.LAST_MELT]
+        melt = f"{n} card{'s' * (n != 1)} melt{'s' * (n == 1)}"
+        out.append(WinterEvent("melt", seat, f"the lake splits: {melt} (WIN-SPLIT-1)"))
+    freezing = v[e.LAST_PHASE] not in (e.THAW, e.THAW_TOKEN, e.THAW_SPLIT)
+    if freezing and v[e.PHASE] == e.THAW:
+        out.append(WinterEvent("thaw", v[e.TURN], "the last card lies: the thaw begins with {who} (WIN-PH1-3)"))
+    if v[e.PHASE] == e.OVER:
+        won = e.winners(v)
+        result = "a draw" if len(won) == 2 else f"{SEAT_NAMES[min(won)]} wins"
+        out.append(WinterEvent("game_over", None, f"the game ends: {state.end_reason}; {result} "
+                                                  f"({v[e.TOK0].bit_count()}–{v[e.TOK1].bit_count()} tokens on "
+                                                  f"the lake, cards removed {v[e.REM0]}–{v[e.REM1]}; WIN-TIE-1)"))
+    return tuple(out)
+
+
+KINDS_OF_ACTION = ("lay", "draw", "token", "decline", "move", "remove", "take_back", "keep", "colour")

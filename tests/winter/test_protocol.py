@@ -9,7 +9,7 @@ import pytest
 from lotus_kit.core.errors import IllegalAction, PositionError, RecordError
 from lotus_kit.core.records import GameRecord, from_dict, loads
 from lotus_kit.core.registry import get_game
-from lotus_kit.winter.actions import ChooseColour, DrawCard, Lay, MoveCard, action_from_dict
+from lotus_kit.winter.actions import ChooseColour, DrawCard, Lay, MoveCard, RemoveCard, action_from_dict
 from lotus_kit.winter.game import WINTER, new_record
 from tests.winter.helpers import lake, legal, ordered, play
 
@@ -140,3 +140,14 @@ def test_a_record_with_a_position_setup_replays():
     assert record.replay().lake[0][:2] == (2, 0)
     with pytest.raises(RecordError, match=r"setup\.position"):
         GameRecord("winter", {"position": {**desc, "to_move": 5}}).start()
+
+
+def test_events_say_what_the_last_action_did_with_melts_and_the_end():
+    s = lake((0, 0, "LL/DD"), (2, 0, "LL/DD"), (4, 0, "LL/DD"), (6, 0, "LL/DD"))
+    assert s.events == ()
+    s = WINTER.apply(s, RemoveCard(2, 0))
+    assert [ev.text() for ev in s.events] == ["Player 1 removes the card at (2, 0)",
+                                             "the lake splits: 1 card melts (WIN-SPLIT-1)"]
+    assert WINTER.start({"players": 2, "seed": 4}, []) == WINTER.new_game(2, seed=4)
+    over = WINTER.apply(lake((0, 0, "LL/DD")), RemoveCard(0, 0))
+    assert over.events[-1].kind == "game_over" and "Player 1 wins" in over.events[-1].text()
