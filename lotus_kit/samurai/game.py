@@ -158,8 +158,8 @@ class Samurai:
             card = C.words(C.KIND[f["card"]])
             if C.KIND[f["card"]] in C.DAIMYOS:
                 return f"{who} plays {card} as the new Daimyo"
-            owner = "own" if f["owner"] == action.seat else f"{seat_name(f['owner'])}'s"
-            return f"{who} plays {card} into the {owner} {HOUSE_WORDS[f['house']]}"
+            owner = "his" if f["owner"] == action.seat else f"{seat_name(f['owner'])}'s"
+            return f"{who} plays {card} into {owner} {HOUSE_WORDS[f['house']]}"
         if k == "Dishonor":
             return f"{who} plays Dishonor on {seat_name(f['target'])}"
         if k in ("Thief", "SecondTheft"):
