@@ -10,7 +10,7 @@ import argparse
 
 import pandas as pd
 
-from lotus_kit.samurai.analysis import shogun_study, shogun_summary
+from lotus_kit.analysis.samurai import shogun_study, shogun_summary
 
 FLAG_SETS = [(), ("SEPPUKU_NEEDS_CARDS",), ("DECLARATION_AFTER_ACTIONS",), ("SAVE_FACE_BLOCKS_CAPTURE",),
              ("SHOGUN_TO_ASSASSIN",)]

@@ -219,9 +219,12 @@ class Samurai:
                            f"{', '.join(seat_name(s) for s in hidden)} are not listed (their cards are in the deck)")
         return GameRecord(record.game, {"position": desc}, record.flags, (), meta)
 
-    def position(self, description: Mapping[str, Any]) -> State:
+    def position(self, description: Mapping[str, Any], flags: Sequence[str] = ()) -> State:
+        """The state described (``flags`` as the description's ``rules`` when given)."""
         from lotus_kit.samurai.position import position
 
+        if flags and isinstance(description, Mapping):
+            description = {**description, "rules": list(flags)}
         return position(description)
 
     # ---- hidden information (SAM-CLAR-19) ----------------------------------------------------------

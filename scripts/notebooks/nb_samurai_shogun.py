@@ -23,7 +23,7 @@ import os
 import pandas as pd
 
 from lotus_kit.samurai import actions as A
-from lotus_kit.samurai.analysis import attack_or_not, battle_odds, shogun_study, shogun_summary
+from lotus_kit.analysis.samurai import attack_or_not, battle_odds, shogun_study, shogun_summary
 from lotus_kit.samurai.game import SAMURAI
 from lotus_kit.samurai import screen
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import comb
 
-from lotus_kit.samurai.analysis import (
+from lotus_kit.analysis.samurai import (
     attack_or_not,
     battle_odds,
     save_face_chance,

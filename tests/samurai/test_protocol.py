@@ -169,3 +169,10 @@ def test_decision_and_describe_speak_plain_words():
     assert d.kind == "dishonor_answer" and d.seats == frozenset({1}) and not d.sealed and "SAM-EVT-3" in d.rules
     assert "Blue answers Red's Dishonor" in d.text
     assert G.describe(A.Seppuku(1, "daimyo"), s) == "Blue commits Seppuku with the Daimyo"
+
+
+def test_position_takes_the_flags_beside_the_description():
+    desc = {"players": 3, "seats": [seat(daimyo=["START_DAIMYO_5"]), seat(), seat()]}
+    assert G.position(desc, flags=["NO_RESHUFFLE", "targetHonor=150"]).rules.flags() == \
+        ("NO_RESHUFFLE", "targetHonor=150")
+    assert G.position(desc).rules.flags() == ()

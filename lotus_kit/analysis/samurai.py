@@ -1,5 +1,5 @@
 """Analysis of Ehre der Samurai: exact battle odds as tables, "attack or not" for a position, and the
-Shogun question from simulations (standard library + pandas; charts live in :mod:`.screen`).
+Shogun question from simulations (pandas; the charts live in :mod:`lotus_kit.samurai.screen`).
 
 >>> odds = battle_odds()
 >>> round(float(odds.loc[2, 1]), 4), float(odds.loc[0, 0]), float(odds.loc[3, 0])
