@@ -474,6 +474,16 @@ def apply_legal(s: WinterState, c: int) -> WinterState:
     return apply_code(s, c)
 
 
+def apply_unstamped(s: WinterState, c: int) -> WinterState:
+    """:func:`apply_legal` without writing the last action into the state (its events stay those of
+    the action before): for searches, which never show events."""
+    v = s.v
+    kind = c & 15
+    if kind == MOVE and v[PHASE] == THAW:
+        return _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17)
+    return _HANDLERS[(v[PHASE], kind)](s, c)
+
+
 def _stamp(s: WinterState, c: int, new: WinterState) -> WinterState:
     """Write what the last action was into the new state (its events are derived from it)."""
     v = s.v

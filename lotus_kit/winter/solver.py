@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from itertools import chain
 
 from lotus_kit.winter import engine as e
 from lotus_kit.winter.actions import Action, from_code
@@ -121,18 +122,18 @@ class _Search:
                     return val, exact
                 if flag == UPPER and val <= alpha:
                     return val, exact
-        codes = e.legal_codes(s)           # removals come first, then moves, then take-backs
-        if first in codes:
-            codes.remove(first)
-            codes.insert(0, first)
+        legal = e.legal_view(s)            # removals come first, then moves, then take-backs
+        codes = chain((first,), (c for c in legal if c != first)) if first >= 0 and first in legal else iter(legal)
         maximise = v[e.TURN] == 0
         a0, b0 = alpha, beta
         best_val = -INF if maximise else INF
-        best_code = codes[0]
+        best_code = -1
         all_exact = True
         for c in codes:
-            val, exact = self.search(e.apply_legal(s, c), depth - 1, alpha, beta)
+            val, exact = self.search(e.apply_unstamped(s, c), depth - 1, alpha, beta)
             all_exact &= exact
+            if best_code < 0:
+                best_code = c
             if maximise:
                 if val > best_val:
                     best_val, best_code = val, c
