@@ -609,22 +609,21 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
 # ---- apply ------------------------------------------------------------------------------------------
 
 # the legal actions of the last state asked: a caller lists them, then applies one to the same state
-# (a list: ``in`` on its dozen ints is cheaper than building a set)
-_last: list = [None, []]
+# (a list: ``in`` on its dozen ints is cheaper than building a set). One (state, codes) pair, read
+# and replaced whole, so threads sharing the module never pair one state with another's codes.
+_last: list = [(None, [])]
 
 
 def legal_cached(t) -> list[int]:
-    if _last[0] is t:
-        return _last[1]
+    state, codes = _last[0]
+    if state is t:
+        return codes
     codes = legal(t)
-    _last[0], _last[1] = t, codes
+    _last[0] = (t, codes)
     return codes
 
 
-def legal_set(t) -> list[int]:
-    if _last[0] is not t:
-        legal_cached(t)
-    return _last[1]
+legal_set = legal_cached
 
 
 def apply(t: tuple, c: int) -> tuple:
