@@ -75,8 +75,10 @@ def _static(t, c: int, seat: int) -> float:
         return 4 * (p * gain - (1 - p) * loss)
     if op == E.THIEF or op == E.STEAL:
         cost = 15 if card == C.NINJA_THIEF else 25 if card else 0
-        sign = 1 if owner != seat else 0
-        return 3 * C.H[item] * (1 + sign) + C.S[item] - cost
+        friendly = owner == seat or owner == t[E.seat_base(seat) + E.ALLY]
+        if friendly:                         # moving one's own card pays nothing
+            return -cost - 1.0
+        return 6 * C.H[item] + C.S[item] - cost
     if op == E.ASSASSIN:
         hb = E.house_base(owner, house)
         if owner == seat or (t[E.seat_base(seat) + E.ALLY] == owner and house == E.DAIMYO_HOUSE):

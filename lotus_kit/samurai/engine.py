@@ -22,7 +22,8 @@ from lotus_kit.samurai.rules import BIT, Rules
 N, ACTIVE, MODE, USED, DECL, DUTY, SHOGUN_AT, TARGET, MAXR, TURNS, FLAGS, RNG, WIN = range(13)
 C0, C1, C2, C3, C4, C5 = range(13, 19)     # context of the decision under way (see MODE)
 DECK_SIZE, START, LASTDIE = 19, 20, 21
-DECK = 22                                  # + kind: cards of that kind in the deck
+LAST_ACTION, LAST_INCOME = 22, 23          # what happened last, for events derived on demand
+DECK = 24                                  # + kind: cards of that kind in the deck
 DISCARD = DECK + C.KINDS                   # + kind: cards of that kind in the discard pile
 BATTLE = DISCARD + C.KINDS                 # attacker, defender, dice a, dice d, rerolls, winner, 12 dice
 B_ATT, B_DEF, B_NA, B_ND, B_REROLLS, B_WINNER, B_DICE = range(7)
@@ -268,7 +269,7 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
     t = [0] * (SEATS + SEAT_SIZE * players)
     t[N], t[ACTIVE], t[TARGET], t[MAXR], t[FLAGS], t[START] = (players, start_player, rules.target_honor,
                                                               rules.max_rounds, rules.bits, start_player)
-    t[SHOGUN_AT] = -1                                        # SAM-SET-1: the Shogun card in the centre
+    t[SHOGUN_AT] = t[LAST_ACTION] = -1                       # SAM-SET-1: the Shogun card in the centre
     counts = list(C.COUNT)
     if rules.bits & F_DECK:                                  # SAM-CMP-3, §13 Q1
         counts[C.DISHONOR], counts[C.SAVE_FACE] = 9, 4
@@ -418,7 +419,8 @@ def _start_turn(t: list, s: int) -> None:
     b = seat_base(s)
     if t[b + BREAK]:                                         # SAM-ALLY-6 / SAM-CLAR-13: before phase 1
         _end_alliance(t, s)
-    t[b + HONOR] += income(t, s)                             # SAM-HON-4: always automatic
+    t[LAST_INCOME] = gain = income(t, s)
+    t[b + HONOR] += gain                                     # SAM-HON-4: always automatic
     if t[b + HONOR] >= t[TARGET]:                            # SAM-END-1, SAM-HON-6, SAM-CLAR-16; only the
         # active player gains honor, so two can never reach the target together (SAM-TIE-1)
         t[MODE], t[WIN] = OVER, 1 << s
@@ -638,6 +640,7 @@ def apply_list(t: tuple, c: int) -> list:
 
         raise IllegalAction(*why_illegal(t, c))
     L = list(t)
+    L[LAST_ACTION] = c
     _do(L, c)
     return L
 

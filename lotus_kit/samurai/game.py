@@ -163,7 +163,7 @@ class Samurai:
         if k == "Dishonor":
             return f"{who} plays Dishonor on {seat_name(f['target'])}"
         if k in ("Thief", "SecondTheft"):
-            card = "" if k == "SecondTheft" else f"{C.GERMAN[C.KIND[f['card']]]}: "
+            card = "" if k == "SecondTheft" else f"plays {C.GERMAN[C.KIND[f['card']]]} and "
             return (f"{who} {card}steals {C.GERMAN[C.KIND[f['item']]]} from {seat_name(f['from_owner'])}'s "
                     f"{HOUSE_WORDS[f['from_house']]} into {seat_name(f['to_owner'])}'s {HOUSE_WORDS[f['to_house']]}")
         if k == "StopStealing":

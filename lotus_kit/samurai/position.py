@@ -96,6 +96,7 @@ def position(description: Mapping[str, Any]) -> State:
         raise PositionError([*reasons, f"seats: one entry per player ({n}), got {quote(seats)}"])
     t = [0] * (E.SEATS + E.SEAT_SIZE * n)
     t[E.N], t[E.TARGET], t[E.MAXR], t[E.FLAGS] = n, rules.target_honor, rules.max_rounds, rules.bits
+    t[E.LAST_ACTION] = -1
     active = d.get("active", 0)
     if type(active) is not int or not 0 <= active < n:
         reasons.append(f"active: a seat from 0 to {n - 1}, got {quote(active)}")

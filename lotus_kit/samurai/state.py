@@ -21,6 +21,20 @@ SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "White")
 
 
 @dataclass(frozen=True)
+class Event:
+    """One thing that happened, in words (``text(name)`` as the kit's events have it)."""
+
+    kind: str
+    words: str
+
+    def text(self, name: object = None) -> str:
+        return self.words
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "text": self.words}
+
+
+@dataclass(frozen=True)
 class House:
     """One house as a person reads it: its head card, the cards in it and their sums."""
 
@@ -182,6 +196,35 @@ class State(tuple):
         dice = self[b + E.B_DICE:b + E.B_DICE + 12]
         return {"attacker": self[b], "defender": self[b + 1], "attacker_dice": dice[:na],
                 "defender_dice": dice[6:6 + nd], "rerolls": self[b + E.B_REROLLS], "winner": self[b + E.B_WINNER]}
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last step did, in words (derived on demand from the last action kept in the state)."""
+        from lotus_kit.samurai.actions import decode
+        from lotus_kit.samurai.game import SAMURAI
+
+        c = self[E.LAST_ACTION]
+        if c < 0:
+            heads = ", ".join(f"{SEAT_NAMES[p]} {self.house(p, 'daimyo').head}" for p in range(self.players))
+            out = [Event("start", f"the game begins ({heads}); {SEAT_NAMES[self.active]} starts")]
+        else:
+            action = decode(c)
+            out = [Event(type(action).__name__, SAMURAI.describe(action, self))]
+            kind = type(action).__name__
+            if kind == "Attack" and self.last_battle is not None:
+                b = self.last_battle
+                rr = f", {b['rerolls']} reroll(s)" if b["rerolls"] else ""
+                out.append(Event("battle", f"dice {list(b['attacker_dice'])} against {list(b['defender_dice'])}"
+                                           f"{rr}: {SEAT_NAMES[b['winner']]} wins the battle (SAM-BAT-3)"))
+            elif kind == "Assassin":
+                out.append(Event("assassin_die", f"the assassin rolls {self.last_die} (SAM-EVT-9)"))
+            elif kind == "EndTurn" and not (self.is_over and not self.winners):
+                out.append(Event("honor", f"{SEAT_NAMES[self.active]} gains {self[E.LAST_INCOME]} honor in phase 1 "
+                                          f"(SAM-HON-1), now {self.honor[self.active]}"))
+        if self.is_over:
+            who = ", ".join(SEAT_NAMES[s] for s in sorted(self.winners)) or "nobody (the round limit)"
+            out.append(Event("game_over", f"game over: {who} won (SAM-END-1)"))
+        return tuple(out)
 
     def __repr__(self) -> str:
         if self.is_over:

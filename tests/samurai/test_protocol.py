@@ -176,3 +176,16 @@ def test_position_takes_the_flags_beside_the_description():
     assert G.position(desc, flags=["NO_RESHUFFLE", "targetHonor=150"]).rules.flags() == \
         ("NO_RESHUFFLE", "targetHonor=150")
     assert G.position(desc).rules.flags() == ()
+
+
+def test_events_of_the_last_step_in_words():
+    from .helpers import dice_seed
+
+    s = table(seat(daimyo=["DAIMYO_20", "WARRIOR_S1"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]),
+              seat(samurai=["NOH"]), seed=dice_seed([6, 5, 2]))
+    assert [e.kind for e in G.new_game(3, 1).events] == ["start"]
+    s = G.apply(s, A.Attack(0, 1))
+    assert [e.text() for e in s.events] == ["Red attacks Blue",
+                                           "dice [6, 5] against [2]: Red wins the battle (SAM-BAT-3)"]
+    s = G.apply(G.apply(s, A.CastleChoice(0, "take")), A.EndTurn(0))
+    assert s.events[-1].text() == "Blue gains 0 honor in phase 1 (SAM-HON-1), now 0"
