@@ -120,3 +120,12 @@ def test_WIN_CLAR_5_the_last_card_is_laid_and_its_claims_resolved_then_the_other
     s = WINTER.apply(_two_squares([]), Decline())
     s = WINTER.apply(s, legal(s)[0])                    # seat 1 lays F, the last card
     assert s.phase == "thaw" and s.to_move == 0
+
+
+def test_WIN_CLAR_5_a_card_laid_left_of_the_origin_forms_its_square_where_it_lies():
+    # W13 turned (DL/DL) at (-2, 0) beside W11 (LD/LD) at (0, 0): light square (-1, 0); the lake's grid
+    # shifts under it, the claim must not
+    s = setup("W11", "W12", at=(0, 2), flags=["BGA_HELP"], more=["W13", "W14"])      # seat 0 light
+    s = WINTER.apply(s, Lay(-2, 0, turned=True))
+    assert s.phase == "claim" and s.to_move == 0 and legal(s) == [PlaceToken(-1, 0), Decline()]
+    assert WINTER.apply(s, PlaceToken(-1, 0)).tokens == (((-1, 0),), ())
