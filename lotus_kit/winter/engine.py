@@ -26,10 +26,10 @@ from lotus_kit.winter.grid import (
     card_cells,
     card_graph,
     components,
+    cut_cards,
     dense_bits,
     extent,
     fits,
-    graph_articulations,
     graph_parts,
     placements,
     shift,
@@ -323,8 +323,9 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     if not free:
         return 0, [], 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     graph = card_graph(v[ANCH])
-    cut = graph_articulations(graph[1])
     nodes = graph[0]
+    index = {a: i for i, a in enumerate(nodes)}
+    cut = cut_cards(graph[1], sum(1 << index[a] for a in bits(free)))
     arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
     moves = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]

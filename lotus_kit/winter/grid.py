@@ -175,6 +175,34 @@ def articulations(anchors: int) -> int:
     return sum(1 << nodes[i] for i in range(len(nodes)) if cut >> i & 1)
 
 
+def cut_cards(adj: list[int], which: int) -> int:
+    """Which of the cards in ``which`` (a mask over card numbers) split the lake when lifted: a search
+    from one neighbour that stops as soon as it meets all the others (quick where the lake has
+    cycles around the card, which is the usual case)."""
+    everyone = (1 << len(adj)) - 1
+    out = 0
+    while which:
+        low = which & -which
+        which ^= low
+        i = low.bit_length() - 1
+        target = adj[i]
+        if target & (target - 1) == 0:
+            continue                                # one neighbour (or none): never a cut
+        alive = everyone & ~low
+        reach = frontier = target & -target
+        while frontier and reach & target != target:
+            grow = 0
+            while frontier:
+                f = frontier & -frontier
+                grow |= adj[f.bit_length() - 1]
+                frontier ^= f
+            frontier = grow & alive & ~reach
+            reach |= frontier
+        if reach & target != target:
+            out |= low
+    return out
+
+
 def graph_articulations(adj_masks: list[int]) -> int:
     """Cut vertices (a mask over the card numbers) of the card graph (Tarjan's low-link, iterative)."""
     n = len(adj_masks)

@@ -89,3 +89,19 @@ def test_the_lazy_thaw_legal_sequence_equals_the_list_and_indexes_every_action()
     codes = e.legal_codes(s)
     assert len(view) == len(codes) > 20 and [view[k] for k in range(len(view))] == codes == list(view)
     assert all(c in view for c in codes) and e.code(e.MOVE, 0, 0, 5) not in view
+
+
+def test_the_quick_cut_card_search_agrees_with_tarjans_low_link():
+    from lotus_kit.winter import engine as e
+    from lotus_kit.winter.grid import card_graph, cut_cards, graph_articulations
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(6):
+        s = WINTER.new_game(2, seed=seed)
+        while not s.is_over:
+            if s.v[e.ANCH]:
+                nodes, adj = card_graph(s.v[e.ANCH])
+                assert cut_cards(adj, (1 << len(nodes)) - 1) == graph_articulations(adj)
+                checked += 1
+            s = e.apply_code(s, rng.choice(e.legal_view(s)))
+    assert checked > 200
