@@ -151,3 +151,31 @@ def test_events_say_what_the_last_action_did_with_melts_and_the_end():
     assert WINTER.start({"players": 2, "seed": 4}, []) == WINTER.new_game(2, seed=4)
     over = WINTER.apply(lake((0, 0, "LL/DD")), RemoveCard(0, 0))
     assert over.events[-1].kind == "game_over" and "Player 1 wins" in over.events[-1].text()
+
+
+def test_branching_a_record_keeps_what_still_applies_and_says_where_it_stopped():
+    from lotus_kit.core.records import branch
+    record = new_record(seed=8, actions=[Lay(0, 0), Lay(2, 0), ChooseColour("dark"), DrawCard()])
+    b = branch(record, 1, Lay(0, 2))                   # the second start card below the first instead
+    assert b.stopped_at is None and b.record.actions[1] == Lay(0, 2) and len(b.record.actions) == 4
+    b = branch(record, 2, ChooseColour("light"))
+    assert b.record.replay().colours == ("dark", "light")
+    later = record.with_actions([*record.actions, Lay(4, 0)])
+    b = branch(later, 1, Lay(-2, 0))                     # Lay(4, 0) no longer touches the lake
+    assert b.stopped_at == 4 and "WIN-GEO-5" in b.reason and b.dropped == (Lay(4, 0),)
+
+
+def test_hostile_position_descriptions_fail_with_reasons_only():
+    rng = random.Random(0)
+    junk = [None, 0, -1, 10 ** 40, "x" * 10_000, [], {}, [[[]]], {"x": 1}, 1.5, True, "LL/DD"]
+    keys = ["phase", "flags", "colours", "to_move", "lake", "tokens", "supplies", "cards_removed", "thaw_turns",
+            "deck", "cards"]
+    for _ in range(400):
+        desc = {k: rng.choice(junk) for k in rng.sample(keys, rng.randint(0, len(keys)))}
+        if rng.random() < 0.5:
+            desc["lake"] = [{"x": rng.choice([0, 2, 10 ** 9, "a"]), "y": rng.choice([0, 1]),
+                             "flakes": rng.choice(["LL/DD", "XX", None])} for _ in range(rng.randint(0, 3))]
+        try:
+            WINTER.position(desc)
+        except PositionError as exc:
+            assert exc.reasons and len(str(exc)) < 6_000
