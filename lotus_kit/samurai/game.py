@@ -227,6 +227,15 @@ class Samurai:
             description = {**description, "rules": list(flags)}
         return position(description)
 
+    def reseed(self, state: State, seed: int) -> State:
+        """The same position with other chance ahead (draws, the assassin's die, battle dice): a what-if
+        such as "the same attack, other dice". Nothing on the table or in a hand changes."""
+        from lotus_kit.samurai.rng import seeded
+
+        t = list(state)
+        t[E.RNG] = seeded(seed)
+        return State(t)
+
     # ---- hidden information (SAM-CLAR-19) ----------------------------------------------------------
     def observation(self, state: State, seat: int | None) -> State:
         """What ``seat`` may know: other hands as hidden cards (their sizes stay), the deck as its size

@@ -189,3 +189,14 @@ def test_events_of_the_last_step_in_words():
                                            "dice [6, 5] against [2]: Red wins the battle (SAM-BAT-3)"]
     s = G.apply(G.apply(s, A.CastleChoice(0, "take")), A.EndTurn(0))
     assert s.events[-1].text() == "Blue gains 0 honor in phase 1 (SAM-HON-1), now 0"
+
+
+def test_reseed_is_the_same_position_with_other_dice():
+    s = table(seat(daimyo=["DAIMYO_20", "WARRIOR_S1"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat())
+    rolls = set()
+    for k in range(30):
+        other = G.reseed(s, k)
+        assert G.observation(other, 0) == G.observation(s, 0)
+        b = G.apply(other, A.Attack(0, 1)).last_battle
+        rolls.add((b["attacker_dice"], b["defender_dice"]))
+    assert len(rolls) > 10
