@@ -129,8 +129,14 @@ class _Search:
         best_val = -INF if maximise else INF
         best_code = -1
         all_exact = True
+        seen: set[tuple] = set()
         for c in codes:
-            val, exact = self.search(e.apply_unstamped(s, c), depth - 1, alpha, beta)
+            child = e.apply_unstamped(s, c)
+            ck = (child.v[e.PHASE], child.v[e.END], *e.position_key(child.v), child.v[e.PEND], child.v[e.THAW_COUNT])
+            if ck in seen:                 # an identical card moved alike, a card that looks the same turned
+                continue
+            seen.add(ck)
+            val, exact = self.search(child, depth - 1, alpha, beta)
             all_exact &= exact
             if best_code < 0:
                 best_code = c
