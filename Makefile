@@ -1,12 +1,13 @@
 # Two commands on a fresh machine:  `make lab` (set up + open the walkthrough), `make test` (everything).
-# `make test-fast`: the quick part alone; `make voila` (LAN=1 for the room): the club table for a classroom.
+# `make test-fast`: the quick part alone; `make voila` (LAN=1 for the room): the club table for a classroom;
+# `make lite`: the walkthroughs as a static site that runs in the browser (a stick, a static host).
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PORT   ?= 8888
 
-.PHONY: lab test test-fast voila bench soak clean
+.PHONY: lab test test-fast voila lite bench soak clean
 
 # pip shows what it collects and installs: the first install takes 2-3 minutes and should not look stuck
 $(STAMP): pyproject.toml
@@ -24,6 +25,9 @@ lab: $(STAMP)  ## set up, then open the first walkthrough in JupyterLab on 127.0
 
 voila: $(STAMP)  ## serve the club table as a web app: 127.0.0.1 (LAN=1: the room), token, kernel cap, idle culling
 	$(PY) -m lotus_kit.classroom notebooks/05_play_at_the_club.ipynb --port=$(or $(VOILA_PORT),8866) $(if $(LAN),--lan,)
+
+lite:  ## the kit as a static JupyterLite site in build/lite: no install, no server, no network (LITE_OUT=dir)
+	$(PYTHON) scripts/lite.py --out $(or $(LITE_OUT),build/lite)
 
 test: $(STAMP)  ## lint and run the whole test suite (browser tests use Debian's chromium)
 	bash scripts/ensure-chromium

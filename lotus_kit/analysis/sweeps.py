@@ -6,7 +6,8 @@ with ``events=True``, every event of every game (:attr:`Sweep.events`, the colum
 
 Backends: by default the games run on all local cores (``concurrent.futures.ProcessPoolExecutor``,
 one worker per core); given a ``dask.distributed.Client`` the same call runs on that cluster
-(``client.map`` over chunks of games). Each game is a pure function of its spec (seed, players,
+(``client.map`` over chunks of games). In a browser kernel (JupyterLite's Pyodide) there are no
+processes: the default backend plays the games in the kernel itself, one after the other. Each game is a pure function of its spec (seed, players,
 rules, bots; bot seeds are derived from the game seed and the seat), and rows are put back in spec
 order, so the results are identical for the same seeds whatever the backend.
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -184,6 +186,11 @@ class Sweep:
         return out.drop(columns="attempts")
 
 
+def can_fork() -> bool:
+    """False in a browser kernel (Pyodide, ``sys.platform == "emscripten"``): no processes there."""
+    return sys.platform != "emscripten"
+
+
 def _chunks(specs: Sequence[GameSpec], size: int) -> list[list[GameSpec]]:
     return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
 
@@ -210,7 +217,7 @@ def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1 (None: every core), not {workers}")
     workers = workers or os.cpu_count() or 1
-    if backend == "processes" and (workers == 1 or len(specs) <= 2):
+    if backend == "processes" and (workers == 1 or len(specs) <= 2 or not can_fork()):
         backend = "serial"
     if backend not in ("serial", "processes", "dask"):
         raise ValueError("backend must be 'processes', 'dask' or 'serial'")
