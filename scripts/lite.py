@@ -56,15 +56,18 @@ PAIRED = ("ipywidgets", "jupyterlab-widgets", "anywidget", "plotly")
 # provided by the Pyodide kernel's own wheel index (stubs), never taken from PyPI
 KERNEL_STUBS = ("ipykernel", "widgetsnbextension", "piplite", "pyodide-kernel")
 # compiled packages a notebook may import: absent from this site (no wheels outside Pyodide's CDN)
-COMPILED = ("numpy", "pandas", "scipy", "dask", "lotus_kit.analysis")
+# (what a cell imports: what it needs)
+COMPILED = {"numpy": "numpy", "pandas": "pandas", "scipy": "scipy", "dask": "dask",
+            "lotus_kit.analysis": "numpy and scipy (through `lotus_kit.analysis`)"}
 # markers as Pyodide 314 evaluates them
 EMSCRIPTEN = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "platform_machine": "wasm32", "implementation_name": "cpython",
               "platform_python_implementation": "CPython", "python_version": PYODIDE_PYTHON,
               "python_full_version": PYODIDE_PYTHON + ".2", "platform_release": "", "platform_version": "",
               "implementation_version": PYODIDE_PYTHON + ".2", "extra": ""}
-NOTE = ("> **In the browser build (JupyterLite)** this notebook needs {what}: compiled packages that the "
-        "offline browser kernel does not have. Read it here; run it in JupyterLab (`make lab`).")
+NOTE = ("> **In the browser build (JupyterLite)** this notebook needs {what}: compiled packages that this "
+        "offline browser kernel does not have (Pyodide builds them, but only its CDN serves them). Read it "
+        "here; run it in JupyterLab (`make lab`).")
 
 
 def say(text: str) -> None:
@@ -287,7 +290,7 @@ def copy_contents(files: Path) -> list[str]:
         if what := needs_compiled(nb):
             nb["cells"].insert(1 if nb["cells"] and nb["cells"][0]["cell_type"] == "markdown" else 0, {
                 "cell_type": "markdown", "id": "lite-note", "metadata": {},
-                "source": NOTE.format(what=", ".join(f"`{w}`" for w in what))})
+                "source": NOTE.format(what=", ".join(COMPILED[w] for w in what))})
             notes.append(f"{rel} ({', '.join(what)})")
         dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
     rules = files / "rules"

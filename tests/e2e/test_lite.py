@@ -14,6 +14,7 @@ leaving 127.0.0.1: Pyodide, its lock file and every wheel come from the site its
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -199,3 +200,38 @@ def parse_speed(text: str) -> dict:
     m = re.search(r"SPEED (\S+) (\d+) ([\d.]+) ([\d.]+)", text)
     assert m, text
     return {"platform": m[1], "actions": int(m[2]), "seconds": float(m[3]), "us": float(m[4])}
+
+
+def test_lite_site_lock_file_names_exactly_its_wheels_with_their_sha256(lite_site):
+    """Pyodide loads only what its lock file names, from the site: every entry is a file there with
+    the recorded sha256, every wheel there has an entry, and the kernel is pointed at this copy."""
+    static = lite_site / "static" / "pyodide"
+    lock = json.loads((static / "pyodide-lock.json").read_text())
+    for name, pkg in lock["packages"].items():
+        whl = static / pkg["file_name"]
+        assert "/" not in pkg["file_name"] and whl.exists(), name
+        assert hashlib.sha256(whl.read_bytes()).hexdigest() == pkg["sha256"], name
+        assert set(pkg["depends"]) <= lock["packages"].keys(), name
+    assert {p.name for p in static.glob("*.whl")} == {p["file_name"] for p in lock["packages"].values()}
+    for needed in ("micropip", "packaging", "ipython", "ipywidgets", "plotly", "anywidget", "lotus-kit"):
+        assert needed in lock["packages"], needed
+    assert "lotus_kit" in lock["packages"]["lotus-kit"]["imports"]
+    assert {"numpy", "pandas", "scipy"}.isdisjoint(lock["packages"])
+    kernel = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"][
+        "litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and (static / "pyodide.asm.wasm").exists()
+    assert kernel["disablePyPIFallback"] is True
+
+
+def test_lite_site_notebooks_run_on_pyodide_and_say_what_they_cannot_run(lite_site):
+    files = lite_site / "files"
+    for path in files.glob("*.ipynb"):
+        nb = json.loads(path.read_text())
+        assert nb["metadata"]["kernelspec"]["name"] == "python", path.name
+    learn = json.loads((files / LEARN).read_text())
+    assert not [c for c in learn["cells"] if c.get("id") == "lite-note"]          # it runs there
+    variants = json.loads((files / "06_rule_variants.ipynb").read_text())
+    note = next(c for c in variants["cells"] if c.get("id") == "lite-note")
+    assert "pandas" in "".join(note["source"])
+    assert (files / "data" / "showcase-4p.json").exists()
+    assert (files / "rules" / "white-lotus.md").exists()
