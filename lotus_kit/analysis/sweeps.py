@@ -7,9 +7,10 @@ with ``events=True``, every event of every game (:attr:`Sweep.events`, the colum
 Backends: by default the games run on all local cores (``concurrent.futures.ProcessPoolExecutor``,
 one worker per core); given a ``dask.distributed.Client`` the same call runs on that cluster
 (``client.map`` over chunks of games). In a browser kernel (JupyterLite's Pyodide) there are no
-processes: the default backend plays the games in the kernel itself, one after the other. Each game is a pure function of its spec (seed, players,
-rules, bots; bot seeds are derived from the game seed and the seat), and rows are put back in spec
-order, so the results are identical for the same seeds whatever the backend.
+processes: the default backend plays the games in the kernel itself, one after the other. Each game
+is a pure function of its spec (seed, players, rules, bots; bot seeds are derived from the game seed
+and the seat), and rows are put back in spec order, so the results are identical for the same seeds
+whatever the backend.
 
 A club with a cluster runs a million games without code changes::
 
