@@ -52,6 +52,38 @@ def seat_name(s: int | None) -> str:
     return "nobody" if s is None or s < 0 else SEAT_NAMES[s]
 
 
+class LegalActions(Sequence):
+    """A list-like sequence of the legal actions over the engine's action ints: ``len``, indexing,
+    ``in`` (by the action's int, without making objects), iteration and ``==`` with any sequence."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: list[int]):
+        self.codes = codes
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [_DECODED.get(c) or decode(c) for c in self.codes[i]]
+        c = self.codes[i]
+        return _DECODED.get(c) or decode(c)
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and action.code in self.codes
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return self.codes == other.codes
+        return isinstance(other, Sequence) and not isinstance(other, str) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 class Samurai:
     """The protocol object of Ehre der Samurai (see ``lotus_kit.core.game``)."""
 
@@ -102,11 +134,12 @@ class Samurai:
             raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
         return State(E.apply_list(state, c))
 
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, state: State, seat: int | None = None) -> LegalActions:
+        """The legal actions, a sequence made into value objects only where read (a random pick
+        reads one of a dozen)."""
         if seat is not None and seat != E.to_act(state):
-            return []
-        known = _DECODED.get
-        return [known(c) or decode(c) for c in E.legal_cached(state)]
+            return LegalActions([])
+        return LegalActions(E.legal_cached(state))
 
     def to_act(self, state: State) -> frozenset[int]:
         s = E.to_act(state)
