@@ -200,3 +200,18 @@ def test_reseed_is_the_same_position_with_other_dice():
         b = G.apply(other, A.Attack(0, 1)).last_battle
         rolls.add((b["attacker_dice"], b["defender_dice"]))
     assert len(rolls) > 10
+
+
+def test_a_branch_replays_the_rest_and_reports_where_it_stopped():
+    from lotus_kit.core.records import branch
+
+    states, actions = _random_play(4, 21, limit=80)
+    record = new_record(4, 21).with_actions(actions)
+    # at the first Draw, end the turn instead: later actions of that player no longer fit
+    k = next(i for i, a in enumerate(actions) if type(a).__name__ == "Draw")
+    b = branch(record, k, A.EndTurn(actions[k].seat), states)
+    assert b.record.actions[k] == A.EndTurn(actions[k].seat)
+    assert b.stopped_at is not None and b.stopped_at > k and b.reason.split(":")[0].startswith("SAM-")
+    assert b.states[-1] == G.apply(b.states[-2], b.record.actions[-1])
+    same = branch(record, k, actions[k], states)
+    assert same.stopped_at is None and same.states[-1] == states[-1]
