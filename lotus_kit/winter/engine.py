@@ -21,7 +21,6 @@ from lotus_kit.winter.grid import (
     ORIGIN,
     RING,
     W,
-    articulations,
     bits,
     card_cells,
     card_graph,
@@ -769,8 +768,9 @@ def _move(s: WinterState, c: int) -> WinterState:
     _card_at(s, a, "WIN-PH2-1")
     if t and rules.keep_orientation:
         raise IllegalAction("WIN-CLAR-7", "with MOVE_KEEPS_ORIENTATION a moved card keeps its orientation")
-    arts = articulations(v[ANCH])
-    targets = move_targets(v, a, arts, rules)[t]
+    graph = card_graph(v[ANCH])
+    arts = (1 << a) if cut_cards(graph[1], 1 << graph[0].index(a)) else 0    # only this card's question
+    targets = move_targets(v, a, arts, rules, graph)[t]
     if not 0 <= b < W * W or not targets >> b & 1:
         raise _move_error(v, a, t, b, rules)
     return _do_move(s, a, t, b)
