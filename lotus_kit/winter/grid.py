@@ -168,13 +168,6 @@ def components(anchors: int) -> list[int]:
     return [sum(1 << nodes[i] for i in range(len(nodes)) if part >> i & 1) for part in parts]
 
 
-def articulations(anchors: int) -> int:
-    """Anchors of the cards whose lifting splits the lake into parts."""
-    nodes, adj = card_graph(anchors)
-    cut = graph_articulations(adj)
-    return sum(1 << nodes[i] for i in range(len(nodes)) if cut >> i & 1)
-
-
 def cut_cards(adj: list[int], which: int) -> int:
     """Which of the cards in ``which`` (a mask over card numbers) split the lake when lifted: a search
     from one neighbour that stops as soon as it meets all the others (quick where the lake has
