@@ -398,6 +398,29 @@ class ThawLegal:
         return any(base == x and m >> b & 1 for x, m, _ in self.blocks)
 
 
+def thaw_codes_lazily(v, rules: Rules):
+    """A thaw turn's legal action ints, each card's moves worked out only when the caller gets that far
+    (a search that cuts off after a removal never computes a move): removals, moves card by card,
+    take-backs; the same actions as :class:`ThawLegal`."""
+    free = free_cards(v)
+    for a in bits(free):
+        yield REMOVE | a << 5
+    if free:
+        graph = card_graph(v[ANCH])
+        nodes, adj = graph
+        same = not (v[TOK0] | v[TOK1]) and _uniform(v)
+        for a in bits(free):
+            arts = (1 << a) if cut_cards(adj, 1 << nodes.index(a)) else 0
+            m0, m1 = move_targets(v, a, arts, rules, graph, same)
+            base = MOVE | a << 5
+            for t, m in ((0, m0), (16, m1)):
+                if m:
+                    yield from [base | t | b << 17 for b in reversed(dense_bits(m))]
+    if not rules.bga:
+        for w in bits(v[TOK1 if v[TURN] else TOK0]):
+            yield TAKEBACK | w << 5
+
+
 def legal_view(s: WinterState) -> ThawLegal | list[int]:
     """The legal actions as ints: a lazy :class:`ThawLegal` in a thaw turn, else a list."""
     if s.v[PHASE] == THAW:

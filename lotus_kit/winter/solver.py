@@ -122,8 +122,12 @@ class _Search:
                     return val, exact
                 if flag == UPPER and val <= alpha:
                     return val, exact
-        legal = e.legal_view(s)            # removals come first, then moves, then take-backs
-        codes = chain((first,), (c for c in legal if c != first)) if first >= 0 and first in legal else iter(legal)
+        if v[e.PHASE] == e.THAW:           # removals first, then moves card by card, then take-backs
+            lazy = e.thaw_codes_lazily(v, s.rules)
+            codes = chain((first,), (c for c in lazy if c != first)) if first >= 0 else lazy
+        else:
+            listed = e.legal_codes(s)
+            codes = chain((first,), (c for c in listed if c != first)) if first in listed else iter(listed)
         maximise = v[e.TURN] == 0
         a0, b0 = alpha, beta
         best_val = -INF if maximise else INF

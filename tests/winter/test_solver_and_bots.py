@@ -105,3 +105,16 @@ def test_the_quick_cut_card_search_agrees_with_tarjans_low_link():
                 checked += 1
             s = e.apply_code(s, rng.choice(e.legal_view(s)))
     assert checked > 200
+
+
+def test_the_lazily_generated_thaw_actions_are_the_legal_ones():
+    from lotus_kit.winter import engine as e
+    rng = random.Random(12)
+    s = WINTER.new_game(2, seed=12)
+    checked = 0
+    while not s.is_over:
+        if s.v[e.PHASE] == e.THAW:
+            assert list(e.thaw_codes_lazily(s.v, s.rules)) == e.legal_codes(s)
+            checked += 1
+        s = e.apply_code(s, rng.choice(e.legal_view(s)))
+    assert checked > 20
