@@ -192,3 +192,34 @@ def solve(state: e.WinterState, seconds: float = 10.0, max_depth: int = 2000) ->
         best = (outcome(s.v), code, 0)
     value, code, d = best
     return Solution(False, value, from_code(code, s.v), d, search.nodes, time.monotonic() - t0)
+
+
+@dataclass(frozen=True)
+class Swing:
+    """How one thaw action compares with best play: values are seat 0's view (see :func:`outcome`)."""
+
+    index: int                  # the action's index in the record
+    seat: int                   # who played it
+    best: int                   # the value with best play before the action
+    played: int                 # the value with best play after it
+    best_move: Action | None
+
+    @property
+    def loss(self) -> int:
+        """What the action cost its player (0 for a best move; 100 per token of margin)."""
+        sign = 1 if self.seat == 0 else -1
+        return sign * (self.best - self.played)
+
+
+def swings(states: list[e.WinterState], actions: list[Action], seconds: float = 1.0) -> list[Swing]:
+    """For each thaw action of a game (``states[i]`` before ``actions[i]``, ``states[i + 1]`` after),
+    its swing against the solved value, where both positions solve within ``seconds`` each."""
+    out = []
+    for i in range(len(actions)):
+        before, after = states[i], states[i + 1]
+        if before.v[e.PHASE] not in (e.THAW, e.THAW_TOKEN, e.THAW_SPLIT):
+            continue
+        a, b = solve(before, seconds), solve(after, seconds)
+        if a.solved and b.solved:
+            out.append(Swing(i, before.v[e.TURN], a.value, b.value, a.best))
+    return out

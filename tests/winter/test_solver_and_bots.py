@@ -118,3 +118,14 @@ def test_the_lazily_generated_thaw_actions_are_the_legal_ones():
             checked += 1
         s = e.apply_code(s, rng.choice(e.legal_view(s)))
     assert checked > 20
+
+
+def test_the_swing_of_a_thaw_move_against_best_play():
+    # removing a card in the two-card lake lets both players remove one: a draw (value 0) instead of the
+    # +100 of the square-forming move (worked out by hand above)
+    from lotus_kit.winter.actions import RemoveCard
+    from lotus_kit.winter.solver import swings
+    s = lake((0, 0, "LL/DD"), (2, 0, "LL/DD"))
+    after = WINTER.apply(s, RemoveCard(2, 0))
+    (sw,) = swings([s, after], [RemoveCard(2, 0)], seconds=20)
+    assert (sw.best, sw.played, sw.loss, sw.seat) == (100, 0, 100, 0)
