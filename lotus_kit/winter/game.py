@@ -177,10 +177,17 @@ class Winter:
         final = record.replay()
         n = final.v[e.NEXT]
         ids = final.deck.ids
+        if "position" in record.setup:
+            # a freezing position lists its face-down deck: keep the cards drawn since, sort the rest
+            desc = dict(record.setup["position"])
+            deck = list(desc.get("deck") or ())
+            drawn = n - (len(final.order) - len(deck))
+            desc["deck"] = deck[:drawn] + sorted(deck[drawn:], key=str) if deck else deck
+            if not deck:
+                desc.pop("deck", None)
+            return GameRecord(record.game, {"position": desc}, record.flags, record.actions, dict(record.meta))
         order = [ids[i] for i in final.order[:n]] + [ids[i] for i in sorted(final.order[n:])]
         setup: dict[str, Any] = {"order": order}
-        if "position" in record.setup:
-            return record
         if final.deck != standard_deck():
             setup["cards"] = final.deck.to_data()
         return GameRecord(record.game, setup, tuple(f for f in record.flags if not f.startswith("DECK=")),

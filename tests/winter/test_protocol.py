@@ -179,3 +179,14 @@ def test_hostile_position_descriptions_fail_with_reasons_only():
             WINTER.position(desc)
         except PositionError as exc:
             assert exc.reasons and len(str(exc)) < 6_000
+
+
+def test_a_redacted_freezing_position_hides_the_order_of_its_deck():
+    from tests.winter.helpers import IDS
+    cards = [{"x": 0, "y": 0, "card": "W11"}, {"x": 2, "y": 0, "card": "W12", "turned": True}]
+    deck = list(reversed([i for i in IDS if i not in ("W11", "W12")]))
+    desc = {"phase": "freeze", "lake": cards, "colours": ["dark", "light"], "to_move": 0, "deck": deck}
+    record = GameRecord("winter", {"position": desc}, (), (DrawCard(),))
+    red = WINTER.redact(record, 1)
+    assert red.setup["position"]["deck"] == [deck[0], *sorted(deck[1:])]
+    assert WINTER.observation(red.replay(), 1) == WINTER.observation(record.replay(), 1)
