@@ -10,6 +10,7 @@ import random
 
 from lotus_kit.winter import engine as e
 from lotus_kit.winter.actions import Action, from_code
+from lotus_kit.winter.grid import bits
 from lotus_kit.winter.solver import outcome, solve
 
 THAW_PHASES = (e.THAW, e.THAW_TOKEN, e.THAW_SPLIT)
@@ -36,24 +37,15 @@ class RandomBot:
 def rollout_code(s: e.WinterState, rng: random.Random) -> int:
     """A quick playout policy: take a square when one is offered; in the freeze lay a card at a random
     spot; in the thaw mostly remove a free card (so a playout ends in a few dozen actions)."""
-    codes = e.legal_codes(s) if s.v[e.PHASE] != e.THAW else None
-    ph = s.v[e.PHASE]
-    if ph == e.THAW:
+    if s.v[e.PHASE] == e.THAW:
         free = e.free_cards(s.v)
         if free and rng.random() < 0.8:
-            anchors = _bits(free)
-            return e.REMOVE | rng.choice(anchors) << 5
-        codes = e.legal_codes(s)
+            return e.REMOVE | rng.choice(bits(free)) << 5
+    codes = e.legal_codes(s)
     tokens = [c for c in codes if c & 15 == e.TOKEN]
     if tokens and rng.random() < 0.9:
         return rng.choice(tokens)
     return rng.choice(codes)
-
-
-def _bits(mask: int) -> list[int]:
-    from lotus_kit.winter.grid import bits
-
-    return bits(mask)
 
 
 class MonteCarloBot:

@@ -607,12 +607,13 @@ def _lay(s: WinterState, c: int) -> WinterState:
             near |= near << W | near >> W
             n[PEND] = near & (colour_squares(n, 0, rules) | colour_squares(n, 1, rules)) & ~(n[TOK0] | n[TOK1])
             n[ACTIVE] = p
-            return _finish(s, n, cards, s.history, _claims_from(n, 0, rules, s.order, s.history))
-        return _finish(s, n, cards, s.history, _next_freeze_turn(n, p, rules, s.order, s.history))
-    return _finish(s, n, cards, s.history, s.history)
+            return _finish(s, n, cards, _claims_from(n, 0, rules, s.order, s.history))
+        return _finish(s, n, cards, _next_freeze_turn(n, p, rules, s.order, s.history))
+    return _finish(s, n, cards, s.history)
 
 
-def _finish(s: WinterState, n: list[int], cards, old_history, history) -> WinterState:
+def _finish(s: WinterState, n: list[int], cards, history) -> WinterState:
+    """The new state from the edited fields ``n``, the cards and the repetition record."""
     return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
 
 
@@ -727,7 +728,7 @@ def _token(s: WinterState, c: int) -> WinterState:
         raise _token_error(v, p, w, rules, allowed)
     n = list(v)
     if _put_token(n, p, w, rules):
-        return _finish(s, n, s.cards, s.history, s.history)
+        return _finish(s, n, s.cards, s.history)
     if ph == FREEZE:
         h = _next_freeze_turn(n, p, rules, s.order, s.history)
     elif ph == CLAIM:
@@ -737,7 +738,7 @@ def _token(s: WinterState, c: int) -> WinterState:
             h = _claims_from(n, n[STEP] + 1, rules, s.order, s.history)
     else:
         h = _end_thaw_turn(n, s.history, False, rules)
-    return _finish(s, n, s.cards, s.history, h)
+    return _finish(s, n, s.cards, h)
 
 
 def _decline(s: WinterState, c: int) -> WinterState:
@@ -747,7 +748,7 @@ def _decline(s: WinterState, c: int) -> WinterState:
         h = _claims_from(n, v[STEP] + 1, rules, s.order, s.history)
     else:
         h = _end_thaw_turn(n, s.history, False, rules)
-    return _finish(s, n, s.cards, s.history, h)
+    return _finish(s, n, s.cards, h)
 
 
 def _draw(s: WinterState, c: int) -> WinterState:
@@ -756,7 +757,7 @@ def _draw(s: WinterState, c: int) -> WinterState:
     n[DRAWN] = s.order[n[NEXT]]
     n[NEXT] += 1
     n[PHASE] = FREEZE_LAY
-    return _finish(s, n, s.cards, s.history, s.history)
+    return _finish(s, n, s.cards, s.history)
 
 
 def _colour(s: WinterState, c: int) -> WinterState:
@@ -770,7 +771,7 @@ def _colour(s: WinterState, c: int) -> WinterState:
         h = _begin_thaw(n, 1, rules)          # a 2-card deck: the setup cards were the last laid
     else:
         h = _next_freeze_turn(n, 1 - starter, rules, s.order, s.history)
-    return _finish(s, n, s.cards, s.history, h)
+    return _finish(s, n, s.cards, h)
 
 
 def _card_at(s: WinterState, a: int, rule: str) -> None:
@@ -817,9 +818,9 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     if n[SUP0 + p] and fresh & claimable(n, colour, rules):
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
         _normalise(n)
-        return _finish(s, n, cards, s.history, s.history)
+        return _finish(s, n, cards, s.history)
     _normalise(n)
-    return _finish(s, n, cards, s.history, _end_thaw_turn(n, s.history, False, rules))
+    return _finish(s, n, cards, _end_thaw_turn(n, s.history, False, rules))
 
 
 def _move_error(v, a: int, t: int, b: int, rules: Rules) -> IllegalAction:
@@ -863,10 +864,10 @@ def _remove(s: WinterState, c: int) -> WinterState:
             if len(largest) > 1:
                 n[PHASE], n[PEND] = THAW_SPLIT, sum(largest)
                 _normalise(n)
-                return _finish(s, n, cards, s.history, s.history)
+                return _finish(s, n, cards, s.history)
             cards = _melt(n, largest[0], p, rules, cards)
     _normalise(n)
-    return _finish(s, n, cards, s.history, _end_thaw_turn(n, s.history, True, rules))
+    return _finish(s, n, cards, _end_thaw_turn(n, s.history, True, rules))
 
 
 def _melt(n: list[int], keep: int, p: int, rules: Rules, cards):
@@ -900,7 +901,7 @@ def _keep(s: WinterState, c: int) -> WinterState:
             n[PEND] = 0
             cards = _melt(n, part, v[TURN], rules, s.cards)
             _normalise(n)
-            return _finish(s, n, cards, s.history, _end_thaw_turn(n, s.history, True, rules))
+            return _finish(s, n, cards, _end_thaw_turn(n, s.history, True, rules))
     x, y = _world(v, a)
     raise IllegalAction("WIN-CLAR-9", f"no card of a largest part has its top-left flake at ({x}, {y})")
 
@@ -917,7 +918,7 @@ def _take_back(s: WinterState, c: int) -> WinterState:
     n = list(v)
     n[TOK0 + p] &= ~(1 << w)
     n[SUP0 + p] += 1
-    return _finish(s, n, s.cards, s.history, _end_thaw_turn(n, s.history, False, rules))
+    return _finish(s, n, s.cards, _end_thaw_turn(n, s.history, False, rules))
 
 
 _HANDLERS = {
