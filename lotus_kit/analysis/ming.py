@@ -38,30 +38,35 @@ def preview_frame(state: State, seat: int) -> pd.DataFrame:
 
 
 def best_placements(state: State, seat: int) -> pd.DataFrame:
-    """Per district, the placement worth the most this turn (the most pieces when equal)."""
+    """Per district, the placement worth the most: possible this turn first, then the largest house
+    swing (own houses gained plus the rivals' lost), then the fewest pieces; best districts first."""
     df = preview_frame(state, seat)
-    df = df.sort_values(["district", "possible", "gain", "add"], ascending=[True, False, False, False])
-    return df.groupby("district", sort=False).head(1).sort_values(["gain", "points"], ascending=False)
+    order = ["possible", "swing", "gain", "add"]
+    up = [False, False, False, True]
+    df = df.sort_values(["district", *order], ascending=[True, *up])
+    return df.groupby("district", sort=False).head(1).sort_values(order, ascending=up)
 
 
 def preview_chart(state: State, seat: int) -> Any:
-    """A bar chart: houses ``seat`` gains per district with its best deployment there; solid bars can
-    be done this turn, hatched ones cannot (prince out of reach or pieces missing)."""
+    """A bar chart: the house swing of ``seat``'s best deployment per district (houses it gains plus
+    houses its rivals lose); solid bars can be done this turn, hatched ones cannot (prince out of
+    reach, or too few pieces waiting); the label says how many pieces."""
     import plotly.graph_objects as go
 
     df = best_placements(state, seat).sort_values("district")
     fig = go.Figure()
     for possible, name, pattern in ((True, "possible this turn", ""), (False, "not this turn", "/")):
         part = df[df["possible"] == possible]
-        fig.add_bar(x=part["district"], y=part["gain"], name=name, marker_pattern_shape=pattern,
+        fig.add_bar(x=part["district"], y=part["swing"], name=name, marker_pattern_shape=pattern,
                     marker_color="#2a6f97" if possible else "#9aa5b1",
                     text=[f"+{a}" for a in part["add"]], textposition="outside",
-                    hovertext=[f"{r.district}: +{r.add} pieces, houses {r.houses_before}→{r.houses_after}, "
-                               f"{r.points} points at the next scoring" for r in part.itertuples()])
+                    hovertext=[f"{r.district}: +{r.add} pieces, houses {r.houses_before}→{r.houses_after}"
+                               + (f", rivals lose {r.taken_from}" if r.taken_from else "")
+                               + f"; {r.points} points at the next scoring" for r in part.itertuples()])
     fig.update_layout(title=f"Where does {SEAT_NAMES[seat]}'s next family member score most? "
                             f"(round {state.round}, {state.phase})",
-                      xaxis_title="district", yaxis_title="houses gained", barmode="overlay",
-                      yaxis_range=[0, 3.2], template="plotly_white", width=900, height=420)
+                      xaxis_title="district", yaxis_title="house swing (own gained + rivals' lost)",
+                      barmode="overlay", yaxis_range=[0, 4.4], template="plotly_white", width=900, height=420)
     return fig
 
 

@@ -48,7 +48,8 @@ def district_rows(state: State) -> list[dict[str, Any]]:
 
 def placement_rows(state: State, seat: int) -> list[dict[str, Any]]:
     """For every district and 1 to 3 more pieces of ``seat`` there: the houses the seat would fill
-    before and after, the houses taken from each rival, the points those houses are worth at the
+    before and after, the houses taken from each rival (``swing``: houses gained plus houses the
+    rivals lose), the points those houses are worth at the
     next scoring if they stay in the city (MING-SCORE-5, plus one tile each, MING-SCORE-2), and
     whether the seat could do it this turn (prince can reach the district with the cards in hand,
     pieces waiting on that province space)."""
@@ -79,7 +80,7 @@ def placement_rows(state: State, seat: int) -> list[dict[str, Any]]:
             rows.append({
                 "district": b.district_names[x], "province": b.colours[b.district_province[x]], "add": add,
                 "houses_before": before[seat], "houses_after": after[seat], "gain": after[seat] - before[seat],
-                "taken_from": taken, "points": (after[seat] - before[seat]) * per_house,
+                "taken_from": taken, "swing": after[seat] - before[seat] + sum(taken.values()), "points": (after[seat] - before[seat]) * per_house,
                 "reachable": x in reach and not others >> x & 1, "pieces_waiting": waiting,
                 "possible": x in reach and not others >> x & 1 and waiting >= add})
     return rows

@@ -59,8 +59,9 @@ def test_scoring_preview_table_and_chart_name_the_best_district():
     p1l = rows[(rows["district"] == "P1.L") & (rows["add"] == 3)].iloc[0]
     # Black 3 against White 2 and Grey 1: Black 2 houses, White 1, Grey none
     assert (p1l["houses_after"], p1l["taken_from"], p1l["possible"]) == (2, "White 1, Grey 1", True)
+    assert p1l["swing"] == 2 + 2                 # Black gains 2 houses, White and Grey lose one each
     best = best_placements(s, 0)
-    assert best.iloc[0]["gain"] == 2 and bool(best.iloc[0]["possible"])
+    assert best.iloc[0]["district"] == "P1.L" and best.iloc[0]["add"] == 3 and bool(best.iloc[0]["possible"])
     fig = preview_chart(s, 0)
     assert "Black" in fig.layout.title.text and sum(len(t.x) for t in fig.data) == 18
 
