@@ -80,7 +80,8 @@ def placement_rows(state: State, seat: int) -> list[dict[str, Any]]:
             rows.append({
                 "district": b.district_names[x], "province": b.colours[b.district_province[x]], "add": add,
                 "houses_before": before[seat], "houses_after": after[seat], "gain": after[seat] - before[seat],
-                "taken_from": taken, "swing": after[seat] - before[seat] + sum(taken.values()), "points": (after[seat] - before[seat]) * per_house,
+                "taken_from": taken, "swing": after[seat] - before[seat] + sum(taken.values()),
+                "points": (after[seat] - before[seat]) * per_house,
                 "reachable": x in reach and not others >> x & 1, "pieces_waiting": waiting,
                 "possible": x in reach and not others >> x & 1 and waiting >= add})
     return rows
