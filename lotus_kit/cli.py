@@ -1,10 +1,13 @@
-"""The ``lotus-kit`` command: play a bot game, replay a record, simulate many games.
+"""The ``lotus-kit`` command: play a bot game, replay a record, simulate many games, for any game.
 
-    lotus-kit play --players 4 --seed 1 [--variant WL_DESIGNER ...] [--bots heuristic,montecarlo,...]
-                   [--json] [--save game.json] [--quiet]
+    lotus-kit play [--game white_lotus] --players 4 --seed 1 [--variant WL_DESIGNER ...]
+                   [--bots heuristic,montecarlo,...] [--json] [--save game.json] [--quiet]
     lotus-kit replay game.json [--json]
-    lotus-kit simulate --games 200 --players 3,4 [--variant FLAG ...] [--baseline] [--bots heuristic]
-                       [--workers N | --scheduler tcp://host:8786] [--out games.csv] [--json]
+    lotus-kit simulate [--game white_lotus] --games 200 --players 3,4 [--variant FLAG ...] [--baseline]
+                       [--bots heuristic] [--workers N | --scheduler tcp://host:8786] [--out games.csv] [--json]
+
+The player range, the variant flags and the bots come from the game's facts (``game.info``); the
+log, the score table and the errors name seats by the game's seat names.
 """
 
 from __future__ import annotations
@@ -14,60 +17,43 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from lotus_kit.core import words
+from lotus_kit.core.bots import make_bot
 from lotus_kit.core.errors import LotusKitError
 from lotus_kit.core.files import atomic_open
 from lotus_kit.core.records import GameRecord, load, save
-from lotus_kit.white_lotus.bots import BOTS, make_bot
-from lotus_kit.white_lotus.engine import apply, to_act
-from lotus_kit.white_lotus.game import new_record
-from lotus_kit.white_lotus.rules import FLAGS
-from lotus_kit.white_lotus.seats import plain_names, seat_name
-from lotus_kit.white_lotus.state import State
+from lotus_kit.core.registry import DEFAULT_GAME, games, get_game
 
 
-def _score_table(state: State) -> str:
-    # The four parts that add up come first, then the total; the size of the largest group is shown
-    # after it, apart, because it only decides who gets the bonus (WL-SCORE-2) and is not added.
-    head = f"{'seat':<8}{'build':>6}{'+bonus':>7}{'+dragons':>9}{'+VP':>5}{'=total':>7}   largest group"
-    lines = [head, "-" * len(head)]
-    for s in sorted(state.scores, key=lambda s: -s.total):
-        mark = "  <- winner" if s.seat in state.winners else ""
-        lines.append(f"{seat_name(s.seat):<8}{s.buildings:>6}{s.group_bonus:>7}{s.dragons:>9}{s.vp_chips:>5}"
-                     f"{s.total:>7}   {s.largest_group:>2} provinces{mark}")
-    lines.append("total = buildings + group bonus + dragons + VP chips (WL-SCORE-1..4); the largest group's size "
-                 "is not added")
-    return "\n".join(lines)
-
-
-def _summary(record: GameRecord, state: State) -> dict:
+def _summary(game: Any, record: GameRecord, state: Any) -> dict:
     return {"game": record.game, "setup": record.setup, "rules": list(record.flags), "actions": len(record.actions),
-            "years": state.year, "emperor": state.emperor, "winners": list(state.winners),
-            "scores": [s.to_dict() for s in state.scores]}
+            **words.summary(game, state)}
 
 
 def play(args: argparse.Namespace) -> int:
-    kinds = (args.bots.split(",") if args.bots else ["heuristic"])
+    game = args.game_object
+    kinds = (args.bots.split(",") if args.bots else [_default_bot(game)])
     kinds = (kinds * args.players)[: args.players] if len(kinds) == 1 else kinds
     if len(kinds) != args.players:
         raise LotusKitError(f"--bots names {len(kinds)} bots for {args.players} players")
-    bots = [make_bot(k, args.seed * 1000 + seat) for seat, k in enumerate(kinds)]
-    record = new_record(args.players, args.seed, args.variant)
+    bots = [make_bot(game, k, args.seed * 1000 + seat) for seat, k in enumerate(kinds)]
+    record = GameRecord(game.name, {"players": args.players, "seed": args.seed}, tuple(args.variant))
     state = record.start()
     actions = []
     log = not args.json and not args.quiet
 
-    def show(st: State) -> None:
-        for ev in st.events:
-            text = plain_names(ev.text(seat_name))
-            print(("\n== " + text) if ev.kind == "PhaseStarted" else f"   {text}")
+    def show(st: Any) -> None:
+        for ev in getattr(st, "events", ()):
+            print(words.log_line(game, ev))
 
     if log:
         show(state)
-    while not state.is_over:
-        seat = min(to_act(state))
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
         action = bots[seat].choose(state, seat)
-        state = apply(state, action)
+        state = game.apply(state, action)
         actions.append(action)
         if log:
             show(state)
@@ -75,10 +61,10 @@ def play(args: argparse.Namespace) -> int:
     if args.save:
         save(record, args.save)
     if args.json:
-        print(json.dumps(_summary(record, state), indent=1))
+        print(json.dumps(_summary(game, record, state), indent=1))
     else:
-        print("\nFinal scores (WL-SCORE):")
-        print(_score_table(state))
+        print("\n" + getattr(game, "score_heading", "Final scores:"))
+        print(words.score_table(game, state))
     if args.save:                              # stdout stays pure JSON with --json
         print(f"game record written to {os.path.abspath(args.save)}", file=sys.stderr if args.json else sys.stdout)
     return 0
@@ -86,11 +72,13 @@ def play(args: argparse.Namespace) -> int:
 
 def replay(args: argparse.Namespace) -> int:
     record = load(args.file)
+    game = record.rules
+    args.game_object = game                    # errors name seats as this game does
     state = record.replay()
     if args.json:
-        print(json.dumps(_summary(record, state), indent=1))
-    elif state.is_over:
-        print(_score_table(state))
+        print(json.dumps(_summary(game, record, state), indent=1))
+    elif game.is_over(state):
+        print(words.score_table(game, state))
     else:
         print(f"The record stops before the end: {state!r}")
     return 0
@@ -110,8 +98,11 @@ def simulate(args: argparse.Namespace) -> int:
         players = tuple(int(p) for p in args.players.split(","))
     except ValueError:
         raise LotusKitError(f"--players takes player counts like 3,4,5, not {args.players!r}") from None
-    if not players or any(p not in range(3, 7) for p in players):
-        raise LotusKitError("--players: Der weiße Lotus is for 3 to 6 players (WL-SETUP-1)")
+    info = args.game_object.info
+    if not players or any(p not in range(info.min_players, info.max_players + 1) for p in players):
+        raise LotusKitError(f"--players: {info.title} is for {info.players_text()} ({info.rule_prefix}-SETUP-1)")
+    if args.game_object.name != DEFAULT_GAME:
+        raise LotusKitError(f"simulate plays {get_game(DEFAULT_GAME).info.title} only so far, not {info.title}")
     if args.games < 1:
         raise LotusKitError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
@@ -120,8 +111,8 @@ def simulate(args: argparse.Namespace) -> int:
         raise LotusKitError(f"--out: no folder {os.path.dirname(os.path.abspath(args.out))!r} to write {args.out!r} in")
     kinds = args.bots.split(",")
     for k in kinds:
-        if k not in BOTS:
-            raise LotusKitError(f"unknown bot {k!r}; known: {', '.join(BOTS)}")
+        if k not in info.bots:
+            raise LotusKitError(f"unknown bot {k!r}; known: {', '.join(info.bots)}")
     variants = {"+".join(args.variant) or "published": tuple(args.variant)}
     if args.baseline and args.variant:
         variants = {"published": (), **variants}
@@ -166,39 +157,69 @@ def simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="lotus-kit", description="Der weiße Lotus rules companion")
+def _default_bot(game: Any) -> str:
+    """The strongest plain bot a game names: its "heuristic" bot, else "random"."""
+    return "heuristic" if "heuristic" in game.info.bots else "random"
+
+
+def _game_name(argv: Sequence[str]) -> str:
+    """The ``--game`` of the command line (before the full parser, whose choices depend on the game)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default=DEFAULT_GAME)
+    known, _ = pre.parse_known_args(argv)
+    return known.game
+
+
+def build_parser(game: Any) -> argparse.ArgumentParser:
+    info = game.info
+    flags, bots = list(info.flag_names), list(info.bots)
+    players = range(info.min_players, info.max_players + 1)
+    parser = argparse.ArgumentParser(prog="lotus-kit", description=f"rules companion: {', '.join(games())}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game with bots and print the log and final scores")
-    p.add_argument("--players", type=int, default=4, choices=range(3, 7))
+    p.add_argument("--game", default=DEFAULT_GAME, choices=games(), help="the game to play")
+    p.add_argument("--players", type=int, default=info.default_players, choices=players)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--variant", action="append", default=[], choices=list(FLAGS), metavar="FLAG",
-                   help=f"a rule variant flag (repeatable): {', '.join(FLAGS)}")
-    p.add_argument("--bots", help=f"comma-separated bot per seat ({'/'.join(BOTS)}), or one for all")
+    p.add_argument("--variant", action="append", default=[], choices=flags, metavar="FLAG",
+                   help=f"a rule variant flag (repeatable): {', '.join(flags) or 'none'}")
+    p.add_argument("--bots", help=f"comma-separated bot per seat ({'/'.join(bots)}), or one for all")
     p.add_argument("--json", action="store_true", help="print machine-readable results")
     p.add_argument("--save", help="write the game record (JSON) to this file")
     p.add_argument("--quiet", action="store_true", help="print only the final scores")
     p.set_defaults(run=play)
     r = sub.add_parser("replay", help="replay a game record and print the final scores")
     r.add_argument("file")
+    r.add_argument("--game", default=DEFAULT_GAME, choices=games(), help="ignored: the record names its game")
     r.add_argument("--json", action="store_true")
     r.set_defaults(run=replay)
     m = sub.add_parser("simulate", help="play many seeded bot games and summarise them (needs [analysis])")
+    m.add_argument("--game", default=DEFAULT_GAME, choices=games(), help="the game to simulate")
     m.add_argument("--games", type=int, default=100,
                    help="seeds per player count and rule set: --games 50 --players 3,4,5 --variant WL_DESIGNER "
                         "--baseline plays 50 x 3 x 2 = 300 games")
     m.add_argument("--seed", type=int, default=0, help="the first seed")
-    m.add_argument("--players", default="3,4,5", help="player counts, comma-separated")
-    m.add_argument("--variant", action="append", default=[], choices=list(FLAGS), metavar="FLAG",
+    m.add_argument("--players", default=",".join(map(str, list(players)[:3])), help="player counts, comma-separated")
+    m.add_argument("--variant", action="append", default=[], choices=flags, metavar="FLAG",
                    help="a rule variant flag (repeatable): the flags together form one rule set")
     m.add_argument("--baseline", action="store_true", help="also play the published rules, for comparison")
-    m.add_argument("--bots", default="heuristic", help=f"bot per seat, cycled ({'/'.join(BOTS)})")
+    m.add_argument("--bots", default=_default_bot(game), help=f"bot per seat, cycled ({'/'.join(bots)})")
     m.add_argument("--workers", type=int, help="local processes (default: every core)")
     m.add_argument("--scheduler", help="run on this Dask cluster instead (tcp://host:8786)")
     m.add_argument("--out", help="write one row per game to this CSV file")
     m.add_argument("--json", action="store_true", help="print the summary as JSON")
     m.set_defaults(run=simulate)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        game = get_game(_game_name(argv))
+    except KeyError as exc:
+        print(f"lotus-kit: --game: {exc.args[0]}", file=sys.stderr)
+        return 2
+    args = build_parser(game).parse_args(argv)
+    args.game_object = game
     try:
         return args.run(args)
     except BrokenPipeError:                   # the reader went away (| head): stop quietly
@@ -208,8 +229,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("lotus-kit: interrupted", file=sys.stderr)
         return 130
     except (LotusKitError, ValueError, OSError) as exc:
-        # the log names seats by colour ("Blue"), so do the errors, not "seat 1"
-        print(f"lotus-kit: {plain_names(str(exc))}", file=sys.stderr)
+        # the log names seats by the game's names ("Blue"), so do the errors, not "seat 1"
+        print(f"lotus-kit: {words.plain_words(args.game_object, str(exc))}", file=sys.stderr)
         return 2
 
 

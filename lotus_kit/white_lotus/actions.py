@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal
 
+from lotus_kit.core.actions import Action as CoreAction
 from lotus_kit.core.errors import IllegalAction, RecordError, quote, shorten
 from lotus_kit.white_lotus.fastrecord import fast_init
 
@@ -24,18 +25,10 @@ Side = Literal["emperor", "rebels"]
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action: the seat (0-based, clockwise) that takes it."""
+class Action(CoreAction):
+    """Base of every action: the seat (0-based, clockwise) that takes it, and the phase it belongs to."""
 
-    seat: int
     phase: ClassVar[int] = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type(self).__name__}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
+from lotus_kit.core.bots import Bot, build_bot
+from lotus_kit.core.bots import RandomBot as CoreRandomBot
+from lotus_kit.core.bots import play_game as core_play_game
 from lotus_kit.white_lotus.actions import (
     Action,
     Bid,
@@ -32,29 +34,20 @@ from lotus_kit.white_lotus.actions import (
     TempleDraw,
 )
 from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+from lotus_kit.white_lotus.engine import legal_actions, new_game
 from lotus_kit.white_lotus.observation import Observation, observation
 from lotus_kit.white_lotus.state import State
 
 BUILDING_VALUE = {"P": 5.0, "T": 3.5, "R": 2.5, "F": 2.0, "V": 1.8}   # end VP plus what it yields meanwhile
 
 
-class Bot(Protocol):
-    name: str
-
-    def choose(self, state: State, seat: int) -> Action: ...
-
-
-class RandomBot:
+class RandomBot(CoreRandomBot):
     """Picks uniformly among the legal actions."""
 
-    name = "random"
-
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        from lotus_kit.white_lotus.game import WHITE_LOTUS
 
-    def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(observation(state, seat).legal)
+        super().__init__(seed, WHITE_LOTUS)
 
 
 class HeuristicBot:
@@ -202,33 +195,15 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     >>> type(make_bot("heuristic", 3)).__name__, type(make_bot("montecarlo", 3)).__name__
     ('HeuristicBot', 'MonteCarloBot')
     """
-    try:
-        factory = BOTS[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}") from None
-    if isinstance(factory, str):
-        import importlib
-
-        module, _, name = factory.partition(":")
-        try:
-            factory = getattr(importlib.import_module(module), name)
-        except ImportError as e:
-            raise ValueError(f"the {kind} bot needs the [analysis] extra "
-                             f"(pip install 'lotus-kit[analysis]'): {e}") from None
-    return factory(seed)
+    return build_bot(BOTS, kind, seed)
 
 
 def play_game(state: State, bots: Sequence[Bot], on_action: Callable[[State, Action, State], None] | None = None
               ) -> State:
     """Play to the end with one bot per seat; sealed choices are asked seat by seat in seat order."""
-    while not state.is_over:
-        seat = min(to_act(state))
-        action = bots[seat].choose(state, seat)
-        after = apply(state, action)
-        if on_action is not None:
-            on_action(state, action, after)
-        state = after
-    return state
+    from lotus_kit.white_lotus.game import WHITE_LOTUS
+
+    return core_play_game(WHITE_LOTUS, state, bots, on_action)
 
 
 def bot_game(players: int, seed: int, kind: str = "heuristic") -> list[State]:

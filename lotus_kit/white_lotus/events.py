@@ -6,35 +6,10 @@ table. Each event knows the rule ids behind it (``rules``) and says itself in wo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    rules: ClassVar[tuple[str, ...]] = ()
-
-    @property
-    def kind(self) -> str:
-        return type(self).__name__
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
-
-    def text(self, name=lambda seat: f"seat {seat}") -> str:
-        """One sentence in plain words; ``name`` turns a seat number into a player's name."""
-        return self.kind
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
-    if hasattr(v, "to_dict"):
-        return v.to_dict()
-    return v
+from lotus_kit.core.events import Event
 
 
 def _cards(cards: tuple[int, ...]) -> str:

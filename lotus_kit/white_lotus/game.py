@@ -148,6 +148,33 @@ class WhiteLotus:
         return redraw_hidden(state, seat, rng)
 
 
+    # -- words for the command line and logs (optional parts of the protocol) ---------------------------
+    score_heading = "Final scores (WL-SCORE):"
+
+    def score_table(self, state: State) -> str:
+        from lotus_kit.white_lotus.words import score_table
+
+        return score_table(state)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        from lotus_kit.white_lotus.words import summary
+
+        return summary(state)
+
+    def log_line(self, event: Any) -> str:
+        """An event as a line of the play log: a new phase as a heading, provinces by name."""
+        from lotus_kit.white_lotus.seats import plain_names, seat_name
+
+        text = plain_names(event.text(seat_name))
+        return ("\n== " + text) if event.kind == "PhaseStarted" else f"   {text}"
+
+    def plain_words(self, text: str) -> str:
+        """An engine message as players say it: seats by colour, provinces by name."""
+        from lotus_kit.white_lotus.seats import plain_names
+
+        return plain_names(text)
+
+
 WHITE_LOTUS = WhiteLotus()
 
 

@@ -12,10 +12,10 @@ ValueError: unknown variant flag 'WL_NOPE'; known flags: WL_START_COMBAT_SINGLE,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from typing import ClassVar
 
-from lotus_kit.core.errors import quote
+from lotus_kit.core.flags import FlagSet
 from lotus_kit.core.game import FlagInfo
 
 # flag name of the spec -> field of RuleSet
@@ -77,8 +77,8 @@ COMBAT_SUPPLY = (20, 20, 20)
 PLAYER_CHIPS = {"P": 2, "T": 2, "R": 3, "F": 3, "V": 6}
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSet:
+@dataclass(frozen=True, slots=True, repr=False)
+class RuleSet(FlagSet):
     """Every disputed point of the rules as a named flag; all off = the published DEFAULT rules."""
 
     start_combat_single: bool = False
@@ -92,23 +92,7 @@ class RuleSet:
     finite_supply: bool = False
     enforce_chip_limit: bool = False
     designer: bool = False
-
-    @classmethod
-    def from_flags(cls, flags: Iterable[str]) -> RuleSet:
-        kwargs = {}
-        for flag in flags:
-            name = FLAGS.get(flag)
-            if name is None:
-                raise ValueError(f"unknown variant flag {quote(flag)}; known flags: {', '.join(FLAGS)}")
-            kwargs[name] = True
-        return cls(**kwargs)
-
-    def flags(self) -> tuple[str, ...]:
-        """The spec's names of the flags that are on, in the spec's order."""
-        return tuple(flag for flag, name in FLAGS.items() if getattr(self, name))
-
-    def __repr__(self) -> str:
-        return f"RuleSet.from_flags({list(self.flags())!r})"
+    flag_fields: ClassVar[dict[str, str]] = FLAGS
 
 
 assert {f.name for f in fields(RuleSet)} == set(FLAGS.values()) and set(FLAG_NOTES) == set(FLAGS) == set(FLAG_RULES)

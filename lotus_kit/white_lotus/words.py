@@ -29,7 +29,7 @@ from lotus_kit.white_lotus.actions import (
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import State
 
-__all__ = ["cards_text", "describe_action", "province_name"]
+__all__ = ["cards_text", "describe_action", "province_name", "score_table", "summary"]
 
 
 def province_name(state: State, pid: str | None) -> str:
@@ -89,3 +89,24 @@ def describe_action(action: Action, state: State, seat: bool = True) -> str:
     else:                                                   # pragma: no cover - every action is above
         text = repr(a)
     return f"{seat_name(a.seat)} {text}" if seat else text
+
+
+def score_table(state: State) -> str:
+    """The final scores as a text table, winners marked (WL-SCORE)."""
+    # The four parts that add up come first, then the total; the size of the largest group is shown
+    # after it, apart, because it only decides who gets the bonus (WL-SCORE-2) and is not added.
+    head = f"{'seat':<8}{'build':>6}{'+bonus':>7}{'+dragons':>9}{'+VP':>5}{'=total':>7}   largest group"
+    lines = [head, "-" * len(head)]
+    for s in sorted(state.scores, key=lambda s: -s.total):
+        mark = "  <- winner" if s.seat in state.winners else ""
+        lines.append(f"{seat_name(s.seat):<8}{s.buildings:>6}{s.group_bonus:>7}{s.dragons:>9}{s.vp_chips:>5}"
+                     f"{s.total:>7}   {s.largest_group:>2} provinces{mark}")
+    lines.append("total = buildings + group bonus + dragons + VP chips (WL-SCORE-1..4); the largest group's size "
+                 "is not added")
+    return "\n".join(lines)
+
+
+def summary(state: State) -> dict:
+    """The facts of a finished game for a machine reader: years, emperor, winners, score lines."""
+    return {"years": state.year, "emperor": state.emperor, "winners": list(state.winners),
+            "scores": [s.to_dict() for s in state.scores]}

@@ -14,20 +14,19 @@ from __future__ import annotations
 import copy
 import json
 import random
-import re
 from functools import reduce
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lotus_kit.core.conformance import PLACE, check_record_text, fuzz_record
 from lotus_kit.core.errors import RecordError
 from lotus_kit.core.records import loads
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
 from lotus_kit.white_lotus.game import new_record
 
 FLAGS = [(), ("WL_FINITE_SUPPLY",), ("WL_DESIGNER",), ("WL_ENFORCE_CHIP_LIMIT", "WL_OPTIONAL_PLACEMENT")]
-PLACE = re.compile(r"^(record|format|version|game|rules|meta(\..*)?|setup(\..*)?|actions(\[\d+\](\..*)?)?)$", re.S)
 
 
 def _random_record(players: int, seed: int, flags: tuple[str, ...]):
@@ -47,28 +46,22 @@ TEXTS = [r.to_json() for r in RECORDS]
 
 
 def check_loads_and_replays(text: str) -> None:
-    """The property every fuzzed text must have."""
-    try:
-        record = loads(text)
-        final = record.replay()
-    except RecordError as exc:
-        assert exc.where and PLACE.match(exc.where), f"RecordError names no place: {exc.where!r}"
-        assert exc.message
-        assert "\n" not in str(exc) and len(str(exc)) <= 1200, "the error is not one short line"
-        return
-    # it loaded and replayed: it must be exactly the game of its own actions, one for one
-    raw = json.loads(text)
-    assert len(record.actions) == len(raw["actions"])
-    for action, written in zip(record.actions, raw["actions"], strict=True):
-        assert action.to_dict() == written
-    assert final == reduce(apply, record.actions, record.start())
-    assert loads(record.to_json()) == record
+    """The property every fuzzed text must have (the generic conformance check's)."""
+    check_record_text(text)
 
 
 def test_the_unfuzzed_records_replay():
     for record, text in zip(RECORDS, TEXTS, strict=True):
         assert loads(text).replay() == record.replay()
         check_loads_and_replays(text)
+
+
+def test_the_conformance_checks_record_fuzz_finds_nothing():
+    rng = random.Random(11)
+    refused = 0
+    for k in range(200):
+        refused += isinstance(check_record_text(fuzz_record(TEXTS[k % len(TEXTS)], rng)), RecordError)
+    assert 50 < refused < 200          # most changes are refused at their place; some still replay
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -125,7 +125,7 @@ def test_new_game_and_start_agree_and_bad_flags_name_the_field():
     a = WHITE_LOTUS.new_game(5, seed=9, flags=("WL_DESIGNER",))
     b = WHITE_LOTUS.start({"players": 5, "seed": 9}, ("WL_DESIGNER",))
     assert a == b and a.rules.designer
-    with pytest.raises(RecordError, match="^rules: unknown variant flag 'WL_NOPE'"):
+    with pytest.raises(RecordError, match=r"^rules: unknown variant flag 'WL_NOPE'"):
         WHITE_LOTUS.new_game(4, flags=("WL_NOPE",))
 
 

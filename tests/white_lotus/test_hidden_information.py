@@ -16,8 +16,10 @@ import random
 
 import pytest
 
+from lotus_kit.core.conformance import check_game
 from lotus_kit.white_lotus.engine import new_game
 from lotus_kit.white_lotus.events import GameStarted
+from lotus_kit.white_lotus.game import WHITE_LOTUS
 from lotus_kit.white_lotus.hidden import redraw_hidden
 from lotus_kit.white_lotus.observation import observation
 from lotus_kit.white_lotus.rules import RuleSet
@@ -34,17 +36,25 @@ def games() -> list[list[State]]:
     return [random_game(players, seed, RuleSet.from_flags(flags)) for players, seed, flags in GAMES]
 
 
-def test_WL_INFO_1_an_observation_is_the_same_whatever_the_seat_may_not_know(games):
+def test_WL_INFO_1_an_observation_is_the_same_whatever_the_seat_may_not_know():
+    # the generic conformance check: every state of each game, every seat and a spectator
+    checked = 0
+    for players, seed, flags in GAMES:
+        report = check_game(WHITE_LOTUS, seeds=(seed,), players=(players,), flags=[flags])
+        checked += report.observations_checked
+    assert checked > 10_000
+
+
+def test_WL_INFO_1_redraw_hidden_changes_what_the_seat_may_not_know(games):
     rng = random.Random(1)
     checked = changed = 0
     for states in games:
-        for state in states:
+        for state in states[::4]:
             for seat in range(state.players):
                 twin = redraw_hidden(state, seat, rng)
                 changed += twin != state
-                assert observation(twin, seat) == observation(state, seat), (state, seat)
                 checked += 1
-    assert checked > 10_000 and changed > checked * 0.9      # the changes did change the states
+    assert changed > checked * 0.9      # the changes did change the states: the check above means something
 
 
 def test_WL_INFO_1_no_hidden_value_appears_in_an_observation(games):

@@ -1,0 +1,138 @@
+"""Chance carried in the state: a seeded generator whose whole state is one int.
+
+Games that roll dice or draw cards in the middle of a game keep the generator's state as an int in
+their state tuple. Every draw is a pure function ``(state) -> (value, next state)``, so states stay
+immutable values and a replay is bit-exact on every platform: the generator is SplitMix64
+(Steele, Lea & Flood 2014; the seeding generator of xoshiro), written with Python ints masked to
+64 bits, with no floating point anywhere. Bounded draws use rejection sampling, so they are
+unbiased. (``random.Random`` is not used here: its state is 625 ints and its algorithms for
+``randrange``/``shuffle`` are not promised to stay the same across Python versions.)
+
+>>> s = seed_state(7)
+>>> die, s = randbelow(s, 6)
+>>> 0 <= die < 6
+True
+>>> deck, s2 = shuffled(s, range(5))
+>>> sorted(deck), shuffled(s, range(5)) == (deck, s2)       # the same state gives the same draw
+([0, 1, 2, 3, 4], True)
+>>> next_u64(0)[0] == 0xE220A8397B1DCDAF      # the published SplitMix64 value from state 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+__all__ = ["Rng", "choice", "next_u64", "randbelow", "roll", "seed_state", "shuffled"]
+
+T = TypeVar("T")
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for game ``seed``: any int (negative or large too) gives its own stream.
+
+    >>> seed_state(5) != seed_state(-5) and seed_state(2**64 + 5) != seed_state(5)
+    True
+    """
+    if type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, not {type(seed).__name__}")
+    # fold every 64-bit word of the seed (and its sign) into the state, mixing each in
+    state, word = 0, abs(seed)
+    words = [seed < 0]
+    while word:
+        words.append(word & MASK)
+        word >>= 64
+    for w in words:
+        _, state = next_u64((state ^ w) & MASK)
+    return state
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """A 64-bit value and the next state (SplitMix64)."""
+    state = (state + GOLDEN) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31), state
+
+
+def randbelow(state: int, n: int) -> tuple[int, int]:
+    """A uniform int in ``0 .. n-1`` (``n`` >= 1) and the next state."""
+    if type(n) is not int or n < 1:
+        raise ValueError(f"randbelow needs a whole number n >= 1, got {n!r}")
+    if n == 1:
+        return 0, state
+    if n > 1 << 64:
+        raise ValueError("randbelow draws below 2**64")
+    # reject the top partial block of 2**64 so that every value is equally likely
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        value, state = next_u64(state)
+        if value < limit:
+            return value % n, state
+
+
+def roll(state: int, sides: int = 6) -> tuple[int, int]:
+    """A die of ``sides`` sides, 1 to ``sides``, and the next state."""
+    value, state = randbelow(state, sides)
+    return value + 1, state
+
+
+def choice(state: int, items: Sequence[T]) -> tuple[T, int]:
+    """One item of ``items`` (not empty), uniformly, and the next state."""
+    if not items:
+        raise ValueError("cannot choose from an empty sequence")
+    k, state = randbelow(state, len(items))
+    return items[k], state
+
+
+def shuffled(state: int, items: Iterable[T]) -> tuple[tuple[T, ...], int]:
+    """``items`` in a uniformly random order (Fisher-Yates) and the next state."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = randbelow(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+class Rng:
+    """A mutable cursor over the pure functions, for code that draws several times in a row::
+
+        rng = Rng(state.rng)
+        die = rng.roll(6)
+        deck = rng.shuffled(deck)
+        state = replace(state, rng=rng.state)      # the new state goes back into the game state
+
+    >>> r = Rng(seed_state(3))
+    >>> a = r.randbelow(10); b = r.randbelow(10)
+    >>> (a, b) == (randbelow(seed_state(3), 10)[0], randbelow(randbelow(seed_state(3), 10)[1], 10)[0])
+    True
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = state
+
+    def next_u64(self) -> int:
+        value, self.state = next_u64(self.state)
+        return value
+
+    def randbelow(self, n: int) -> int:
+        value, self.state = randbelow(self.state, n)
+        return value
+
+    def roll(self, sides: int = 6) -> int:
+        value, self.state = roll(self.state, sides)
+        return value
+
+    def choice(self, items: Sequence[T]) -> T:
+        value, self.state = choice(self.state, items)
+        return value
+
+    def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
+        value, self.state = shuffled(self.state, items)
+        return value
