@@ -1,33 +1,59 @@
 """The rules texts, shipped inside the package (so an installed wheel has them too).
 
-Each game's rules specification is a Markdown file next to this module (``white-lotus.md``); every
-rule in it has an id like ``WL-CONF-8``. :func:`rules_text` reads a file through
-:mod:`importlib.resources` (a checkout, an installed wheel or a zip on ``sys.path`` alike), and
-:func:`rule_texts` gives each rule id its text, for the rule popovers of the widgets.
+Each game's rules specification is a Markdown file next to this module (``white-lotus.md``,
+``winter.md``, ``samurai.md``, ``ming-dynasty.md``); every rule in it has an id with the game's prefix:
+``WL-CONF-8``, ``WIN-GEO-2``, ``SAM-CMP-1``, ``MING-BRD-1``. The specs write a rule in one of two styles,
+and both are read: a bullet (``- **WL-CONF-8. Who leaves.** ...`` with indented continuation lines, or
+a table row ``| WL-COMP-3 | ... |``) or a paragraph that opens with the id in bold (``**SAM-CMP-1** ...``,
+running on until a blank line). :func:`rules_text` reads a file through :mod:`importlib.resources`
+(a checkout, an installed wheel or a zip on ``sys.path`` alike), :func:`rule_texts` gives each rule
+id its text, for the rule popovers of the widgets, and :func:`rule_text` finds a rule of any game
+by its prefix.
 
 >>> rule_text("WL-CONF-8").startswith("WL-CONF-8. Who leaves")
 True
->>> rule_text("WL-NOPE-1")
-''
+>>> rule_text("SAM-CMP-1").startswith("SAM-CMP-1. 110 cards, 6 six-sided dice")
+True
+>>> rule_text("WL-NOPE-1"), document_of("XYZ-A-1")
+('', None)
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache
 from importlib import resources
 
-__all__ = ["GAMES", "RULE_RE", "rule_text", "rule_texts", "rules_text"]
+__all__ = ["GAMES", "PREFIXES", "RULE_RE", "document_of", "rule_ids", "rule_text", "rule_texts", "rules_text"]
 
-GAMES = {"white-lotus": "white-lotus.md"}
-"""Game name -> its rules file in this package."""
 
-RULE_RE = re.compile(r"WL-[A-Z]+-\d+")
+def _documents() -> dict[str, str]:
+    return {p.name[:-3]: p.name for p in resources.files(__name__).iterdir() if p.name.endswith(".md")}
+
+
+GAMES = _documents()
+"""Rules document name -> its file in this package (``"white-lotus"`` -> ``"white-lotus.md"``)."""
+
+_ID = r"[A-Z]+-[A-Z]+-\d+"
+
 
 # source keys of the specification ("[S000, S001]"): where a rule comes from, not what it says
 _SOURCES = re.compile(r"\s*\[(?:S000|S001|DES|LUD|LUD-EN|BGDE|KEI|SPT|GWP|H9K|FSP|MSM|GJS|LUDG|FR)\b[^\]]*\]")
-_HEAD = re.compile(r"^\s*-\s+(?:\*\*)?(WL-[A-Z]+-\d+)\b(.*)$")     # "- **WL-CONF-8. Who leaves.** ..."
-_ROW = re.compile(r"^\|\s*(WL-[A-Z]+-\d+)\s*\|(.*)$")                 # "| WL-VAR-3 | flag | ... |"
+_HEAD = re.compile(rf"^\s*-\s+(?:\*\*)?({_ID})\b(.*)$")           # "- **WL-CONF-8. Who leaves.** ..."
+_ROW = re.compile(rf"^\|\s*({_ID})\s*\|(.*)$")                       # "| WL-VAR-3 | flag | ... |"
+_PARA = re.compile(rf"^\*\*({_ID})\b(.*)$")                           # "**SAM-CMP-1** 110 cards, ..."
+
+
+def document_of(rule: str) -> str | None:
+    """The rules document a rule id belongs to, by its prefix (None for an unknown prefix)."""
+    return PREFIXES.get(rule.split("-", 1)[0]) if isinstance(rule, str) else None
+
+
+def rule_ids(game: str = "white-lotus") -> list[str]:
+    """Every rule id the document ``game`` defines or cites with its own prefix, sorted."""
+    prefix = _prefix_of(game)
+    return sorted(set(re.findall(rf"\b{prefix}-[A-Z]+-\d+\b", rules_text(game))))
 
 
 def rules_text(game: str = "white-lotus") -> str:
@@ -35,21 +61,39 @@ def rules_text(game: str = "white-lotus") -> str:
     return resources.files(__name__).joinpath(GAMES[game]).read_text(encoding="utf-8")
 
 
+def _prefix_of(document: str) -> str:
+    """The rule-id prefix a document uses most (its own; it may cite another game's in passing)."""
+    found = Counter(m.split("-", 1)[0] for m in re.findall(rf"\b{_ID}\b", rules_text(document)))
+    return found.most_common(1)[0][0] if found else ""
+
+
+PREFIXES: dict[str, str] = {p: doc for doc in sorted(GAMES) if (p := _prefix_of(doc))}
+"""Rule-id prefix -> rules document: ``{"WL": "white-lotus", "SAM": "samurai", ...}``."""
+
+RULE_RE = re.compile(rf"\b(?:{'|'.join(sorted(PREFIXES, key=len, reverse=True))})-[A-Z]+-\d+\b")
+"""A rule id of any game shipped here."""
+
+
 @cache
 def rule_texts(game: str = "white-lotus") -> dict[str, str]:
     """Rule id -> the rule in one line of plain text (``"WL-CONF-8. Who leaves. ..."``), parsed
-    from the specification's bullets (with their indented continuation lines) and table rows."""
+    from the specification's bullets (with their indented continuation lines), table rows and bold
+    paragraphs (running on to the next blank line, heading, table or rule)."""
     out: dict[str, str] = {}
-    current = None
+    current, paragraph = None, False
     for line in rules_text(game).splitlines():
-        head, row = _HEAD.match(line), _ROW.match(line)
+        head, row, para = _HEAD.match(line), _ROW.match(line), _PARA.match(line)
         if head:
-            current = head.group(1)
+            current, paragraph = head.group(1), False
             out[current] = head.group(2)
+        elif para:
+            current, paragraph = para.group(1), True
+            out.setdefault(current, para.group(2))
         elif row:
-            out[row.group(1)] = " · ".join(c.strip() for c in row.group(2).split("|") if c.strip())
+            out.setdefault(row.group(1), " · ".join(c.strip() for c in row.group(2).split("|") if c.strip()))
             current = None
-        elif current and line.startswith("  ") and line.strip():
+        elif current and line.strip() and (line.startswith("  ") or (
+                paragraph and not line.lstrip().startswith(("#", "|", "- ", "* ")))):
             out[current] += " " + line.strip()
         else:
             current = None
@@ -63,5 +107,6 @@ def rule_texts(game: str = "white-lotus") -> dict[str, str]:
 
 def rule_text(rule: str, limit: int | None = None) -> str:
     """The text of one rule (cut to ``limit`` characters with "…"), or "" for an unknown id."""
-    text = rule_texts().get(rule, "")
+    document = document_of(rule)
+    text = rule_texts(document).get(rule, "") if document is not None else ""
     return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
