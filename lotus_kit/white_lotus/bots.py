@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 
 from lotus_kit.core.bots import Bot, build_bot
 from lotus_kit.core.bots import RandomBot as CoreRandomBot
-from lotus_kit.core.bots import play_game as core_play_game
 from lotus_kit.white_lotus.actions import (
     Action,
     Bid,
@@ -34,7 +33,7 @@ from lotus_kit.white_lotus.actions import (
     TempleDraw,
 )
 from lotus_kit.white_lotus.board import iter_bits
-from lotus_kit.white_lotus.engine import legal_actions, new_game
+from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
 from lotus_kit.white_lotus.observation import Observation, observation
 from lotus_kit.white_lotus.state import State
 
@@ -201,9 +200,14 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
 def play_game(state: State, bots: Sequence[Bot], on_action: Callable[[State, Action, State], None] | None = None
               ) -> State:
     """Play to the end with one bot per seat; sealed choices are asked seat by seat in seat order."""
-    from lotus_kit.white_lotus.game import WHITE_LOTUS
-
-    return core_play_game(WHITE_LOTUS, state, bots, on_action)
+    while not state.is_over:
+        seat = min(to_act(state))
+        action = bots[seat].choose(state, seat)
+        after = apply(state, action)
+        if on_action is not None:
+            on_action(state, action, after)
+        state = after
+    return state
 
 
 def bot_game(players: int, seed: int, kind: str = "heuristic") -> list[State]:
