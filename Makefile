@@ -29,13 +29,15 @@ voila: $(STAMP)  ## serve the club table as a web app: 127.0.0.1 (LAN=1: the roo
 lite:  ## the kit as a static JupyterLite site in build/lite: no install, no server, no network (LITE_OUT=dir)
 	$(PYTHON) scripts/lite.py --out $(or $(LITE_OUT),build/lite)
 
-test: $(STAMP)  ## lint and run the whole test suite (browser tests use Debian's chromium)
+test: $(STAMP)  ## lint, check the import layers and run the whole test suite (browser tests use Debian's chromium)
 	bash scripts/ensure-chromium
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
-test-fast: $(STAMP)  ## lint and the quick tests: no browser, no servers, no notebook runs
+test-fast: $(STAMP)  ## lint, the import layers and the quick tests: no browser, no servers, no notebook runs
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -m "not e2e and not slow" --ignore=tests/notebooks
 
 bench: $(STAMP)

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-__all__ = ["COLUMNS", "event_rows", "events_frame"]
+__all__ = ["COLUMNS", "event_rows", "events_frame", "to_frame"]
 
 COLUMNS = ["step", "kind", "seat", "text", "rules", "detail"]
 
@@ -43,6 +43,11 @@ def event_rows(states: Iterable[Any], name: Callable[[int], str] = lambda s: f"s
 def events_frame(states: Iterable[Any], name: Callable[[int], str] = lambda s: f"seat {s}",
                  extra: Extra | None = None, columns: Sequence[str] = COLUMNS):
     """The events of a sequence of states (e.g. ``record.states()``) as a DataFrame (needs pandas)."""
+    return to_frame(event_rows(states, name, extra), columns)
+
+
+def to_frame(rows: list[dict[str, Any]], columns: Sequence[str]):
+    """``rows`` as a pandas DataFrame with these columns: the one place the engines' tables meet pandas."""
     import pandas as pd
 
-    return pd.DataFrame(event_rows(states, name, extra), columns=list(columns))
+    return pd.DataFrame(rows, columns=list(columns))

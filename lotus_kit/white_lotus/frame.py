@@ -44,6 +44,4 @@ def event_rows(states: Iterable[State]) -> list[dict[str, Any]]:
 
 def events_frame(states: Iterable[State]):
     """The events of a sequence of states (e.g. ``record.states()``) as a DataFrame (needs pandas)."""
-    import pandas as pd
-
-    return pd.DataFrame(event_rows(states), columns=COLUMNS)
+    return frame.to_frame(event_rows(states), COLUMNS)

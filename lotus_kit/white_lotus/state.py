@@ -277,15 +277,11 @@ class State:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         """Jupyter shows a state as its board (plotly); a plain HTML summary without plotly.
 
-        The views are imported here, never at module import: the engine runs without plotly.
+        The board view is named, not imported: the engine runs without plotly (see core.display).
         """
-        try:
-            from lotus_kit.views.board import board_figure
-        except ImportError:
-            board_figure = None
-        bundle: dict = {}
-        if board_figure is not None:
-            bundle = dict(board_figure(self)._repr_mimebundle_(include, exclude) or {})
+        from lotus_kit.core.display import figure_bundle
+
+        bundle = figure_bundle("lotus_kit.views.board:board_figure", self, include, exclude)
         if not bundle:
             from html import escape
 
