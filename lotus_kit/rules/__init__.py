@@ -35,7 +35,7 @@ def _documents() -> dict[str, str]:
 GAMES = _documents()
 """Rules document name -> its file in this package (``"white-lotus"`` -> ``"white-lotus.md"``)."""
 
-_ID = r"[A-Z]+-[A-Z]+-\d+"
+_ID = r"[A-Z]+-[A-Z]+\d?-\d+"          # WL-CONF-8, MING-PH1-2
 
 
 # source keys of the specification ("[S000, S001]"): where a rule comes from, not what it says
@@ -53,7 +53,7 @@ def document_of(rule: str) -> str | None:
 def rule_ids(game: str = "white-lotus") -> list[str]:
     """Every rule id the document ``game`` defines or cites with its own prefix, sorted."""
     prefix = _prefix_of(game)
-    return sorted(set(re.findall(rf"\b{prefix}-[A-Z]+-\d+\b", rules_text(game))))
+    return sorted(set(re.findall(rf"\b{prefix}-[A-Z]+\d?-\d+\b", rules_text(game))))
 
 
 def rules_text(game: str = "white-lotus") -> str:
@@ -70,7 +70,7 @@ def _prefix_of(document: str) -> str:
 PREFIXES: dict[str, str] = {p: doc for doc in sorted(GAMES) if (p := _prefix_of(doc))}
 """Rule-id prefix -> rules document: ``{"WL": "white-lotus", "SAM": "samurai", ...}``."""
 
-RULE_RE = re.compile(rf"\b(?:{'|'.join(sorted(PREFIXES, key=len, reverse=True))})-[A-Z]+-\d+\b")
+RULE_RE = re.compile(rf"\b(?:{'|'.join(sorted(PREFIXES, key=len, reverse=True))})-[A-Z]+\d?-\d+\b")
 """A rule id of any game shipped here."""
 
 
