@@ -104,6 +104,7 @@ from lotus_kit.white_lotus.actions import Bid
 from lotus_kit.white_lotus.cards import Hand, counts_of
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import State
+from lotus_kit.white_lotus.words import bid_label
 
 DEFAULT_VP_PER_INFLUENCE = 0.4
 MODELS = ("equilibrium", "heuristic", "random")
@@ -124,16 +125,6 @@ def province_value(state: State, province: int) -> float:
     if state.board.dragon_mask >> province & 1:
         v += data.dragon_bonus
     return v
-
-
-def bid_label(cards: Sequence[int], target: int | None = None) -> str:
-    """How a bid reads: ``3+2``, ``bluff with the 0``, ``nothing``; with a target: ``name Blue: 3+2``.
-
-    >>> bid_label((3, 2)), bid_label((0,)), bid_label(()), bid_label((2,), target=1)
-    ('3+2', 'bluff with the 0', 'nothing', 'name Blue: 2')
-    """
-    body = "+".join(str(c) for c in cards if c) or ("bluff with the 0" if 0 in cards else "nothing")
-    return body if target is None else f"name {seat_name(target)}: {body}"
 
 
 def _minus(hand: Hand, cards: Sequence[int]) -> Hand:

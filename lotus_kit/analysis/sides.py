@@ -59,7 +59,7 @@ from functools import cached_property
 import numpy as np
 
 from lotus_kit.analysis.bidding import province_value
-from lotus_kit.analysis.rebellion import (
+from lotus_kit.analysis.rebellion_model import (
     SIDES,
     RebellionOdds,
     player_distribution,
@@ -67,6 +67,7 @@ from lotus_kit.analysis.rebellion import (
     with_leader,
 )
 from lotus_kit.analysis.rollouts import progress_bar
+from lotus_kit.analysis.sides_values import nash_conv, option_values, rebels_win
 from lotus_kit.white_lotus.actions import JoinSide
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.cards import Hand, values_of
@@ -240,45 +241,6 @@ def build_sides_game(state: State, leader: int | None = None, vp_per_combat: flo
     rewards = per_seat(reward, lambda p: max(1.0, _mean_value(state, [i for q in owned if q != p for i in owned[q]])))
     stakes = per_seat(stake, lambda p: _mean_value(state, owned[p]))
     return SidesGame(state, emperor, lead, bonus, options, cards, rewards, stakes, vp_per_combat)
-
-
-def _difference_distribution(game: SidesGame, strategies: Mapping[int, np.ndarray], skip: int | None = None
-                             ) -> tuple[np.ndarray, int]:
-    """P(rebels - emperor = d) over every player but ``skip``; returns (probabilities, index of d = 0)."""
-    half = game.span()
-    dist = np.zeros(2 * half + 1)
-    dist[half + game.offset] = 1.0
-    for p in game.seats:
-        if p == skip:
-            continue
-        m, index = game._kernels[p]
-        kernel = np.bincount(index, weights=strategies[p], minlength=2 * m + 1)
-        # kernel[m + d] is P(this player shifts the difference by d); the span leaves room on both
-        # sides, so the centred convolution loses nothing at the edges
-        dist = np.convolve(dist, kernel, mode="same")
-    return dist, half
-
-
-def rebels_win(game: SidesGame, strategies: Mapping[int, np.ndarray], seat: int) -> np.ndarray:
-    """P(the rebels win | each option of ``seat``), the others playing ``strategies``."""
-    dist, zero = _difference_distribution(game, strategies, skip=seat)
-    # the rebels need the difference > 0 (WL-REB-6: a tie goes to the emperor)
-    tail = np.concatenate([np.cumsum(dist[::-1])[::-1], [0.0]])          # tail[i] = P(index >= i)
-    return tail[np.clip(zero + 1 - game.shifts(seat), 0, len(dist))]
-
-
-def option_values(game: SidesGame, strategies: Mapping[int, np.ndarray], seat: int) -> np.ndarray:
-    """The exact expected utility of each option of ``seat`` against the others' mixed strategies."""
-    return game.utility_of(seat, rebels_win(game, strategies, seat))
-
-
-def nash_conv(game: SidesGame, strategies: Mapping[int, np.ndarray]) -> float:
-    """The sum over players of what a best response gains against ``strategies`` (0 at an equilibrium)."""
-    total = 0.0
-    for p in game.seats:
-        vals = option_values(game, strategies, p)
-        total += float(vals.max() - vals @ strategies[p])
-    return total
 
 
 def _iterate(game: SidesGame, it: int, current: dict[int, np.ndarray], regrets: dict[int, np.ndarray],

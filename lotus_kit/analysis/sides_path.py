@@ -27,10 +27,14 @@ comes out is computed afresh.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lotus_kit.analysis.sides import SidesGame, nash_conv
+from lotus_kit.analysis.sides_values import nash_conv
+
+if TYPE_CHECKING:
+    from lotus_kit.analysis.sides import SidesGame
 
 GROWTH = 1.5               # step growth after a step the corrector accepted
 MAX_STEP = 1e4             # the longest step (arc length, in log-probabilities and lam)

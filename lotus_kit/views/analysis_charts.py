@@ -217,7 +217,7 @@ def bid_mix_chart(advice) -> go.Figure:
 
 
 def _bid_label(cards, target):
-    from lotus_kit.analysis.bidding import bid_label
+    from lotus_kit.white_lotus.words import bid_label
 
     return bid_label(cards, target)
 

@@ -29,7 +29,17 @@ from lotus_kit.white_lotus.actions import (
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import State
 
-__all__ = ["cards_text", "describe_action", "province_name", "score_table", "summary"]
+__all__ = ["bid_label", "cards_text", "describe_action", "province_name", "score_table", "summary"]
+
+
+def bid_label(cards: Sequence[int], target: int | None = None) -> str:
+    """How a bid reads: ``3+2``, ``bluff with the 0``, ``nothing``; with a target: ``name Blue: 3+2``.
+
+    >>> bid_label((3, 2)), bid_label((0,)), bid_label(()), bid_label((2,), target=1)
+    ('3+2', 'bluff with the 0', 'nothing', 'name Blue: 2')
+    """
+    body = "+".join(str(c) for c in cards if c) or ("bluff with the 0" if 0 in cards else "nothing")
+    return body if target is None else f"name {seat_name(target)}: {body}"
 
 
 def province_name(state: State, pid: str | None) -> str:
