@@ -23,7 +23,7 @@ from lotus_kit.core import words
 from lotus_kit.core.bots import make_bot
 from lotus_kit.core.errors import LotusKitError
 from lotus_kit.core.files import atomic_open
-from lotus_kit.core.records import GameRecord, load, save
+from lotus_kit.core.records import GameRecord, load, new_setup, save
 from lotus_kit.core.registry import DEFAULT_GAME, games, get_game
 
 
@@ -39,7 +39,7 @@ def play(args: argparse.Namespace) -> int:
     if len(kinds) != args.players:
         raise LotusKitError(f"--bots names {len(kinds)} bots for {args.players} players")
     bots = [make_bot(game, k, args.seed * 1000 + seat) for seat, k in enumerate(kinds)]
-    record = GameRecord(game.name, {"players": args.players, "seed": args.seed}, tuple(args.variant))
+    record = GameRecord(game.name, new_setup(game, args.players, args.seed), tuple(args.variant))
     state = record.start()
     actions = []
     log = not args.json and not args.quiet

@@ -40,7 +40,7 @@ from functools import reduce
 from typing import Any
 
 from lotus_kit.core.errors import IllegalAction, RecordError
-from lotus_kit.core.records import GameRecord, loads
+from lotus_kit.core.records import GameRecord, loads, new_setup
 
 __all__ = ["ConformanceError", "Report", "check_game", "check_record_text", "fuzz_record", "play_random", "setups"]
 
@@ -159,9 +159,9 @@ def _check_one(game: Any, n: int, seed: int, fs: tuple[str, ...], max_actions: i
     state = game.new_game(n, seed, fs)
     if not _same(game.new_game(n, seed, fs), state):
         _fail(where, "new_game with the same seed gave another state")
-    setup = {"players": n, "seed": seed}
+    setup = new_setup(game, n, seed)
     if not _same(game.start(setup, fs), state):
-        _fail(where, "start({'players', 'seed'}, flags) differs from new_game(players, seed, flags)")
+        _fail(where, f"start({setup}, flags) differs from new_game(players, seed, flags)")
     rng = random.Random(seed)
     hidden_rng = random.Random(seed + 1)
     states, actions = [state], []
@@ -211,7 +211,7 @@ def _check_one(game: Any, n: int, seed: int, fs: tuple[str, ...], max_actions: i
         _fail(where, "someone is still to act after the end")
     if not game.winners(state) or not game.winners(state) <= set(range(n)):
         _fail(where, f"winners() after the end is {set(game.winners(state))}")
-    _check_record(game, setup, fs, actions, states, where, report)
+    _check_record(game, n, setup, fs, actions, states, where, report)
 
 
 def _check_hidden(game: Any, state: Any, n: int, rng: random.Random, at: str, report: Report) -> None:
@@ -249,7 +249,7 @@ def _check_illegal(game: Any, state: Any, action: Any, acting: frozenset[int], n
         report.illegal_checked += 1
 
 
-def _check_record(game: Any, setup: dict, fs: tuple[str, ...], actions: list, states: list, where: str,
+def _check_record(game: Any, n: int, setup: dict, fs: tuple[str, ...], actions: list, states: list, where: str,
                   report: Report) -> None:
     record = GameRecord(game.name, setup, fs, tuple(actions))
     text = record.to_json()
@@ -261,7 +261,7 @@ def _check_record(game: Any, setup: dict, fs: tuple[str, ...], actions: list, st
         _fail(where, "the record does not replay to the same states and events")
     check_record_text(text)
     if game.info.hidden_information:
-        for seat in (*range(setup["players"]), None):
+        for seat in (*range(n), None):
             redacted = game.redact(record, seat)
             if not isinstance(redacted, GameRecord) or redacted.game != game.name:
                 _fail(where, f"redact(record, {seat}) is not a record of {game.name}")

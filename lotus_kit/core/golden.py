@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lotus_kit.core.bots import make_bot, play_game
-from lotus_kit.core.records import GameRecord, load, save
+from lotus_kit.core.records import GameRecord, load, new_setup, save
 
 __all__ = ["Playthrough", "check_goldens", "event_log", "playthroughs", "record_playthrough", "write_goldens"]
 
@@ -55,9 +55,9 @@ def record_playthrough(game: Any, p: Playthrough) -> GameRecord:
     kinds = (p.bots.split(",") * p.players)[: p.players]
     bots = [make_bot(game, kind.strip(), p.seed * 10 + s) for s, kind in enumerate(kinds)]
     actions: list[Any] = []
-    play_game(game, game.start({"players": p.players, "seed": p.seed}, p.flags), bots,
-              on_action=lambda _before, action, _after: actions.append(action))
-    return GameRecord(game.name, {"players": p.players, "seed": p.seed}, p.flags, tuple(actions))
+    setup = new_setup(game, p.players, p.seed)
+    play_game(game, game.start(setup, p.flags), bots, on_action=lambda _before, action, _after: actions.append(action))
+    return GameRecord(game.name, setup, p.flags, tuple(actions))
 
 
 def write_goldens(game: Any, directory: pathlib.Path) -> list[str]:

@@ -178,6 +178,14 @@ _NOT_BRACKET = str.maketrans("", "", " \t\n\r,:0123456789+-.eEtruefalsnNIiy")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
+def new_setup(game: Any, players: int, seed: int) -> dict[str, Any]:
+    """The record setup of a new game of ``game`` (``start(setup, flags)`` gives ``new_game(players, seed,
+    flags)``): the game's own ``new_setup(players, seed)`` if it has one (a game for a fixed number of
+    players may leave the count out), else ``{"players": players, "seed": seed}``."""
+    own = getattr(game, "new_setup", None)
+    return dict(own(players, seed)) if own is not None else {"players": players, "seed": seed}
+
+
 def _check_limits(text: str) -> None:
     """Refuse text over the limits before the parser sees it (the parser recurses per level)."""
     if '\\"' in text:                     # an escaped quote: find the texts the slow, exact way

@@ -68,6 +68,10 @@ class Winter:
             raise ValueError(f"Winter is a game for 2 players, not {quote(players)}")
         return self.start({"players": players, "seed": seed}, flags)
 
+    def new_setup(self, players: int, seed: int) -> dict[str, Any]:
+        """The record setup of ``new_game(players, seed)``: a seed (the player count is always 2)."""
+        return {"seed": seed}
+
     def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> e.WinterState:
         """The first state from a record's setup: ``seed`` (shuffle) or ``order`` (card ids, top first),
         ``cards`` (the deck, default WIN-CMP-3 or the ``DECK=<file>`` flag), or a ``position``."""
