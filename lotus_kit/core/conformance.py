@@ -42,7 +42,8 @@ from typing import Any
 from lotus_kit.core.errors import IllegalAction, RecordError
 from lotus_kit.core.records import GameRecord, loads, new_setup
 
-__all__ = ["ConformanceError", "Report", "check_game", "check_record_text", "fuzz_record", "play_random", "setups"]
+__all__ = ["ConformanceError", "Report", "check_game", "check_record_text", "fuzz_record", "json_paths", "play_random",
+           "setups"]
 
 PLACE = re.compile(r"^(record|format|version|game|rules(\[\d+\])?|meta(\..*)?|setup(\..*)?"
                    r"|actions(\[\d+\](\..*)?)?)$", re.S)
@@ -295,14 +296,15 @@ def check_record_text(text: str) -> Any:
     return final
 
 
-def _paths(node: Any, prefix: tuple = ()) -> Iterable[tuple]:
+def json_paths(node: Any, prefix: tuple = ()) -> Iterable[tuple]:
+    """Every path into a JSON tree (dict keys and list indices), the empty one first."""
     yield prefix
     if isinstance(node, dict):
         for key, value in node.items():
-            yield from _paths(value, (*prefix, key))
+            yield from json_paths(value, (*prefix, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _paths(value, (*prefix, i))
+            yield from json_paths(value, (*prefix, i))
 
 
 _JUNK = (None, True, False, -1, 0, 1, 7, 99, 2.5, "", "x", "NOWHERE", [], [1], {}, {"a": 1}, [[0]])
@@ -315,7 +317,7 @@ def fuzz_record(text: str, rng: random.Random) -> str:
     how = rng.choice(("value", "value", "swap", "duplicate", "drop", "truncate"))
     actions = raw.get("actions")
     if how == "value" or not actions:
-        paths = [p for p in _paths(raw) if p]
+        paths = [p for p in json_paths(raw) if p]
         for _ in range(rng.randint(1, 3)):
             path = rng.choice(paths)
             node = raw

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lotus_kit.core.conformance import PLACE, check_record_text, fuzz_record
+from lotus_kit.core.conformance import PLACE, check_record_text, fuzz_record, json_paths
 from lotus_kit.core.errors import RecordError
 from lotus_kit.core.records import loads
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
@@ -73,17 +73,6 @@ def test_truncated_json_is_refused_as_not_json(k, cut):
     assert info.value.where == "record"
 
 
-def _paths(node, prefix=()):
-    """Every path into the JSON tree (dict keys and list indices)."""
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, (*prefix, i))
-
-
 def _set(tree, path, value):
     node = tree
     for step in path[:-1]:
@@ -102,7 +91,7 @@ json_values = st.recursive(
 @given(k=st.integers(0, len(TEXTS) - 1), data=st.data())
 def test_a_wrong_value_anywhere_fails_with_its_place_or_replays_its_own_actions(k, data):
     raw = json.loads(TEXTS[k])
-    paths = [p for p in _paths(raw) if p]
+    paths = [p for p in json_paths(raw) if p]
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(paths))
         try:
@@ -196,7 +185,7 @@ POSITION = {"players": 4, "phase": 2, "emperor": 2, "year": 2, "seed": 3,
 def test_a_position_setup_with_wrong_values_fails_with_setup_position_or_plays(data):
     """A hand-made position (``setup.position``) with values changed anywhere in it."""
     position = copy.deepcopy(POSITION)
-    paths = [p for p in _paths(position) if p]
+    paths = [p for p in json_paths(position) if p]
     for _ in range(data.draw(st.integers(1, 2))):
         try:
             _set(position, data.draw(st.sampled_from(paths)), data.draw(json_values))
@@ -301,7 +290,7 @@ def test_a_hostile_value_anywhere_fails_with_its_place(k, data):
     """NaN/Infinity, nesting past the depth limit, texts and keys past the text limit, anywhere."""
     raw = json.loads(TEXTS[k])
     raw["meta"] = {"title": "a game"}
-    path = data.draw(st.sampled_from([p for p in _paths(raw) if p]))
+    path = data.draw(st.sampled_from([p for p in json_paths(raw) if p]))
     _set(raw, path, data.draw(hostile_values))
     text = json.dumps(raw)
     with pytest.raises(RecordError) as info:
