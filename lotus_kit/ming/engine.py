@@ -1102,6 +1102,10 @@ def check_invariants(state: State) -> list[str]:
     for x in range(D):
         if sum(count_at(d[t.house_at[c]], x) for c in range(t.colours)) > b.houses_per_district:
             out.append(f"MING-CMP-1: more than {b.houses_per_district} pieces in the houses of {b.district_names[x]}")
+    if not t.rules.set_exchange_optional and d[G_PHASE] not in (PLACE_PRINCE,):
+        for x in range(t.players):      # MING-CLAR-13: sets are exchanged at once, nobody keeps six colours
+            if full_sets(t, d, x):
+                out.append(f"MING-CLAR-13: {_name(x)} holds all six colours")
     for i in range(P):
         held = sum(d[t.seat_at[x] + t.tiles + i] for x in range(t.players))
         if held + d[t.tile_supply + i] != TILES_PER_COLOUR:
