@@ -160,8 +160,13 @@ class Samurai:
         seats = self.to_act(state)
         who = seat_name(E.to_act(state))
         if kind == "card_action":
-            duty = " (must declare Shogun, SAM-DEC-3)" if state[E.DUTY] else ""
-            text = f"{who}: {state.actions_left} card action(s) left, a declaration, or end the turn{duty}"
+            if state[E.DUTY]:
+                text = f"{who}: {state.actions_left} card action(s) left; must declare Shogun (SAM-DEC-3)"
+            else:
+                codes = E.legal_cached(state)
+                declare = any(c & 31 in (E.SHOGUN, E.ATTACK, E.ALLY_WITH, E.BREAK_ALLIANCE) for c in codes)
+                text = (f"{who}: {state.actions_left} card action(s) left"
+                        + (", a declaration" if declare else "") + " or end the turn")
         elif kind == "dishonor_answer":
             text = f"{who} answers {seat_name(state[E.C0])}'s Dishonor: pay 75, Save Face (30) or Seppuku (SAM-EVT-3)"
         elif kind == "save_face":

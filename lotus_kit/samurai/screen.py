@@ -56,8 +56,9 @@ def _card(fig_shapes: list, notes: list, x: float, y: float, name: str, family: 
           border: str = "#555555") -> None:
     fig_shapes.append(dict(type="rect", x0=x, x1=x + CARD_W * 0.94, y0=y - CARD_H / 2, y1=y + CARD_H / 2,
                            fillcolor=FAMILY[family], line=dict(color=border, width=1.5)))
+    longest = max(len(part) for part in name.split("<br>"))
     notes.append(dict(x=x + CARD_W * 0.47, y=y + 0.12, text=f"<b>{name}</b>", showarrow=False,
-                      font=dict(size=9, color="#111111")))
+                      font=dict(size=9 if longest <= 8 else 7, color="#111111")))
     if values:
         notes.append(dict(x=x + CARD_W * 0.47, y=y - 0.25, text=values, showarrow=False,
                           font=dict(size=8, color="#222222")))
