@@ -294,6 +294,29 @@ def decision_words(state: State) -> str:
     return _KIND_WORDS[d[G_PHASE]]
 
 
+# ------------------------------------------------------------------------------------ explanations
+
+_LOG: list[dict[str, Any]] | None = None      # set only while :func:`explain` runs
+
+
+def _note(kind: str, text: str, **fields: Any) -> None:
+    if _LOG is not None:
+        _LOG.append({"kind": kind, "text": text, **fields})
+
+
+def explain(state: State, action: Action) -> tuple[State, list[dict[str, Any]]]:
+    """(the next state, what the automatic steps did): every district fill with its tiles, six-colour
+    sets, city points and bonuses, cloisters, the final extras — the scoring breakdown, derived on
+    demand (plain :func:`apply` records nothing). Each entry has ``kind``, ``text`` and its numbers."""
+    global _LOG
+    _LOG = []
+    try:
+        nxt = apply(state, action)
+        return nxt, _LOG
+    finally:
+        _LOG = None
+
+
 # ------------------------------------------------------------------------------------------ apply
 
 def apply(state: State, action: Action) -> State:
@@ -666,6 +689,8 @@ def _take_tile(t: Table, s: list[int], seat: int, p: int) -> None:
             s[o + i] -= 1
             s[t.tile_supply + i] += 1
         s[t.seat_at[seat] + t.score] += SET_POINTS[s[G_ROUND]]
+        _note("six_colour_set", f"{_name(seat)} returns a set of six colours: {SET_POINTS[s[G_ROUND]]} points "
+              "(MING-SCORE-3)", seat=seat, points=SET_POINTS[s[G_ROUND]])
 
 
 def _begin_scoring(t: Table, s: list[int]) -> None:
@@ -695,6 +720,11 @@ def _begin_scoring(t: Table, s: list[int]) -> None:
             if c != t.neutral:              # MING-CLAR-14 (d): the neutral takes no tiles
                 for _ in range(m):
                     _take_tile(t, s, c, b.district_province[d])
+        if _LOG is not None:
+            filled = {t.colour_name(c): count_at(s[t.house_at[c]], d) for c in range(C)
+                      if count_at(s[t.house_at[c]], d)}
+            _note("district", f"{b.district_names[d]}: " + ", ".join(f"{k} {v}" for k, v in filled.items())
+                  + " into the houses (MING-SCORE-1)", district=b.district_names[d], houses=filled)
     for seat in range(t.players):
         s[t.seat_at[seat] + t.left] = 0
     _next_city(t, s, 0)
@@ -825,6 +855,10 @@ def _finish_city(t: Table, s: list[int], p: int) -> None:
     for seat in range(t.players):
         o = t.seat_at[seat]
         s[o + t.score] += CITY_POINTS[r] * left[seat]
+        if left[seat]:
+            _note("city", f"{_name(seat)}: {left[seat]} piece(s) left in the city of {t.board.province_ids[p]} x "
+                  f"{CITY_POINTS[r]} = {CITY_POINTS[r] * left[seat]} points (MING-SCORE-5)", seat=seat,
+                  province=t.board.province_ids[p], pieces=left[seat], points=CITY_POINTS[r] * left[seat])
         s[o + t.left] += left[seat]
         s[o + t.ret] = -1
         for d in ds:
@@ -847,6 +881,8 @@ def _bonus(t: Table, s: list[int], left: list[int]) -> None:
         return
     for seat in leaders:
         s[t.seat_at[seat] + t.score] += CITY_BONUS
+        _note("city_bonus", f"{_name(seat)} has the most pieces left: bonus {CITY_BONUS} (MING-SCORE-6)",
+              seat=seat, points=CITY_BONUS)
 
 
 def _after_cities(t: Table, s: list[int]) -> None:
@@ -858,6 +894,8 @@ def _after_cities(t: Table, s: list[int]) -> None:
         c = cloister_at(s[t.cloister], d) - 1
         if c >= 0:
             s[t.seat_at[c] + t.score] += CLOISTER_POINTS
+            _note("cloister", f"{_name(c)}'s cloister piece in {t.board.district_names[d]}: {CLOISTER_POINTS} "
+                  "points (MING-SCORE-8)", seat=c, district=t.board.district_names[d], points=CLOISTER_POINTS)
     if t.rules.set_exchange_optional:
         _next_exchange(t, s, 0)
     else:
@@ -922,9 +960,14 @@ def _final_extras(t: Table, s: list[int]) -> None:
                 tiles[i] -= k
                 s[t.tile_supply + i] += k
             s[o + t.score] += FIVE_SET_POINTS * k
+            _note("five_colour_sets", f"{_name(seat)}: {k} set(s) of five colours, {FIVE_SET_POINTS * k} points "
+                  "(MING-SCORE-9)", seat=seat, points=FIVE_SET_POINTS * k)
         for i in range(P):
             s[o + t.tiles + i] = tiles[i]
         s[o + t.score] += sum(tiles)
+        if sum(tiles):
+            _note("tiles", f"{_name(seat)}: {sum(tiles)} tile(s) left, 1 point each (MING-SCORE-9)", seat=seat,
+                  points=sum(tiles))
 
 
 # --- phase 5 ---

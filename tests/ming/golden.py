@@ -8,6 +8,7 @@ import pathlib
 import random
 
 from lotus_kit.ming.actions import ChooseReturn
+from lotus_kit.ming.engine import explain
 from lotus_kit.ming.game import MING
 from lotus_kit.ming.words import action_words
 
@@ -18,7 +19,8 @@ GAMES = {"2p": (2, 21, ()), "3p": (3, 31, ()), "4p": (4, 41, ()),
 
 
 def playthrough(players: int, seed: int, flags: tuple[str, ...] = ()) -> str:
-    """A uniformly random game (seeded) in words: every action, every change of the scores."""
+    """A uniformly random game (seeded) in words: every action, the scoring breakdown of every automatic
+    step (:func:`lotus_kit.ming.engine.explain`), every change of the scores."""
     state = MING.new_game(players, seed, flags)
     rng = random.Random(seed)
     lines = [f"Ming Dynastie, {players} players, seed {seed}, flags {list(flags)}",
@@ -30,7 +32,8 @@ def playthrough(players: int, seed: int, flags: tuple[str, ...] = ()) -> str:
         action = rng.choice(MING.legal_actions(state, seat))
         words = action_words(action, sealed=False) if isinstance(action, ChooseReturn) else MING.describe(action, state)
         lines.append(f"{step:4d} r{state.round} {state.phase:<14} {words}")
-        state = MING.apply(state, action)
+        state, events = explain(state, action)
+        lines.extend(f"       · {e['text']}" for e in events)
         if state.scores != scores:
             scores = state.scores
             lines.append(f"     scores {dict(zip(MING.info.seat_names, scores, strict=False))}")

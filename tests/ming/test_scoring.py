@@ -197,3 +197,20 @@ def test_MING_SCORE_9_six_colours_kept_under_the_optional_exchange_form_greedy_f
     s = apply(s, ExchangeSets(0, 0))
     # one set of five from the largest counts (RED + four singles), then 2 tiles left: 10 + 2
     assert s.is_over and s.scores == (12, 0, 0)
+
+
+def test_scoring_breakdown_explains_every_point_of_a_scoring():
+    from lotus_kit.ming.engine import explain
+    tiles = {"YELLOW": 1, "GREEN": 1, "BLUE": 1, "PURPLE": 1, "ORANGE": 1}
+    districts = {"P1.T": {"open": {"Black": 3, "White": 2}}, "P3.T": {"cloister": "Grey"}}
+    s = scoring_position(districts=districts, seats={0: {"tiles": tiles}})
+    s, events = explain(s, Pass(0))
+    assert [e["kind"] for e in events] == ["six_colour_set", "district"]
+    assert events[1]["houses"] == {"Black": 2, "White": 1}
+    s2, events = explain(apply(s, ChooseReturn(0, 0)), ChooseReturn(1, 0))
+    assert [(e["kind"], e.get("seat"), e["points"]) for e in events] == [
+        ("city", 0, 8), ("city", 1, 4), ("city_bonus", 0, 4), ("cloister", 2, 4)]
+    # every point gained in the step is explained
+    gained = [a - b for a, b in zip(s2.scores, apply(s, ChooseReturn(0, 0)).scores, strict=True)]
+    assert gained == [sum(e["points"] for e in events if e.get("seat") == x) for x in range(3)]
+    assert apply(s, ChooseReturn(0, 0)) is not None and explain.__doc__
