@@ -44,6 +44,7 @@ from lotus_kit.views.board import (
     board_figure,
     highlighted,
     legal_provinces,
+    reshape_board,
     update_board,
 )
 from lotus_kit.white_lotus.state import State
@@ -248,6 +249,12 @@ class BoardWidget(SyncOnDisplay, widgets.VBox):
             self.figure.sync_if_unseen()
         self._refresh_picker()
         return changed
+
+    def reshape(self, state: State, highlight: Iterable[str] | None = None, *, width: int | None = None,
+                projector: bool | None = None, locked: bool | None = None) -> int:
+        """Another size or mode in place (:func:`lotus_kit.views.board.reshape_board`); options left
+        None stay. Returns how many properties were set."""
+        return reshape_board(self.figure, state, highlight, width=width, projector=projector, locked=locked)
 
     def highlighted(self) -> set[str]:
         """The provinces drawn as selectable now."""

@@ -60,8 +60,10 @@ import plotly.graph_objects as go
 from lotus_kit.core.errors import IllegalAction, LotusKitError, RecordError
 from lotus_kit.core.records import GameRecord, load, loads
 from lotus_kit.ui.board import BoardWidget, LiveFigureWidget
+from lotus_kit.ui.cards import CardHand
 from lotus_kit.ui.compare import TOPICS, LineDiff, diff
 from lotus_kit.ui.movelist import MoveList
+from lotus_kit.ui.phases.base import card_label
 from lotus_kit.ui.phases.text import box, event_html, linkify, seat_html
 from lotus_kit.ui.session import name_seats
 from lotus_kit.ui.tree import BranchTree, Fill, Line, Node, decision_kind
@@ -139,78 +141,23 @@ def _as_record(source: GameRecord | str | os.PathLike | bytes | None) -> GameRec
 
 
 # -- card toggles (a fixed pool of buttons, reused from step to step) --------------------------------------
-class _CardToggles(widgets.VBox):
+class _CardToggles(CardHand):
     """Toggle buttons for the cards of one hand. The buttons are made once (more only when a hand is
-    bigger than any before) and relabelled per step, so stepping never piles up widgets."""
+    bigger than any before) and relabelled per step, so stepping never piles up widgets; a pressed
+    card is coloured (influence blue, combat red) with a tick, the others stay grey."""
 
     def __init__(self) -> None:
-        self.label = widgets.HTML()
-        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.total = widgets.HTML()
-        self._pool: list[widgets.ToggleButton] = []
-        self._values: tuple[int, ...] = ()
-        self._kind = "influence"
-        super().__init__([self.label, self.row, self.total])
-
-    def _toggle(self) -> widgets.ToggleButton:
-        t = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto", min_width="40px", margin="1px"))
-        t.observe(lambda _c, t=t: self._pressed(t), "value")
-        return t
-
-    def _pressed(self, t: widgets.ToggleButton) -> None:
-        """A pressed card is coloured (influence blue, combat red) with a tick; the others stay grey."""
-        style = ("info" if self._kind == "influence" else "danger") if t.value else ""
-        if t.button_style != style:
-            t.button_style = style
-        icon = "check" if t.value else ""
-        if t.icon != icon:
-            t.icon = icon
-        self._update_total()
+        super().__init__(style="info", label=card_label, mark_pressed=True, fresh=False,
+                         total=lambda values, sel: ("<i>no cards in hand</i>" if not values
+                                                    else f"Playing: <b>{escape(_cards(sel))}</b>"))
+        self.row = self.buttons
 
     def show(self, kind: str, values: Sequence[int], selected: Sequence[int] = ()) -> None:
         """Show ``values`` (largest first) as ``kind`` cards with ``selected`` pressed."""
-        values = tuple(sorted(values, reverse=True))
-        while len(self._pool) < len(values):
-            self._pool.append(self._toggle())
-        self._values = values
-        self._kind = kind
-        want = list(selected)
-        for t, v in zip(self._pool, values, strict=False):
-            label = "0 bluff" if v == 0 else str(v)
-            if t.description != label:
-                t.description = label
-            t.tooltip = ("the 0 card: a bluff, it always comes back (WL-CONF-9)" if v == 0
-                         else f"{kind} card of value {v}")
-            pressed = v in want
-            if pressed:
-                want.remove(v)
-            t.value = pressed
-            self._pressed(t)
-        shown = tuple(self._pool[: len(values)])
-        if self.row.children != shown:
-            self.row.children = shown
+        self._tip = lambda v: ("the 0 card: a bluff, it always comes back (WL-CONF-9)" if v == 0
+                               else f"{kind} card of value {v}")
+        self.set_cards(values, style="info" if kind == "influence" else "danger", selected=selected)
         self.label.value = f"{kind.capitalize()} cards in hand (press the ones to play):"
-        self._update_total()
-
-    @property
-    def selected(self) -> tuple[int, ...]:
-        return tuple(sorted((v for v, t in zip(self._values, self._pool, strict=False) if t.value), reverse=True))
-
-    def select(self, values: Sequence[int]) -> None:
-        """Press exactly ``values`` (as far as the hand holds them)."""
-        want = list(values)
-        for v, t in zip(self._values, self._pool, strict=False):
-            pressed = v in want
-            if pressed:
-                want.remove(v)
-            t.value = pressed
-
-    def _update_total(self) -> None:
-        sel = self.selected
-        if not self._values:
-            self.total.value = "<i>no cards in hand</i>"
-        else:
-            self.total.value = f"Playing: <b>{escape(_cards(sel))}</b>"
 
 
 # -- the explorer -----------------------------------------------------------------------------------------

@@ -23,15 +23,14 @@ True
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import plotly.graph_objects as go
-from plotly.basedatatypes import Undefined  # the "leave unchanged" sentinel of plotly_update
 
+from lotus_kit.views import figure_update as fu
 from lotus_kit.views import style as st
 from lotus_kit.views.geometry import load_geometry, rings_xy
 from lotus_kit.white_lotus.actions import ChooseProvince, PlaceChip, PlaceMarker, TakeReward
@@ -558,7 +557,7 @@ _PANEL_REBEL = (_PANEL_X, 57.0)
 
 # -- building and updating -------------------------------------------------------------------------
 def _skeleton(opts: _Options) -> go.Figure:
-    """Every trace, with the static properties; the state-dependent ones are filled by ``_apply``."""
+    """Every trace, with the static properties; the state-dependent ones come from :func:`_spec`."""
     geo = load_geometry()
     data = _board_data()
     spots = _spots(opts.hanzi, opts.scale)
@@ -746,60 +745,6 @@ def _index(data: BoardData, pid: str) -> int:
     return next(p.index for p in data.provinces if p.id == pid)
 
 
-def _norm(v: Any) -> Any:
-    if isinstance(v, list | tuple):
-        return tuple(_norm(x) for x in v)
-    return v
-
-
-def _lookup(props: dict, path: str) -> Any:
-    """``props["a"]["b"][0]["c"]`` for the path ``a.b[0].c``; None where it is missing."""
-    node: Any = props
-    for key in path.split("."):
-        index = None
-        if key.endswith("]"):
-            key, _, rest = key.partition("[")
-            index = int(rest[:-1])
-        node = node.get(key) if isinstance(node, dict) else None
-        if index is not None:
-            node = node[index] if isinstance(node, list | tuple) and index < len(node) else None
-    return node
-
-
-def _apply(fig: go.Figure, spec: dict[str, dict[str, Any]], layout: dict[str, Any]) -> int:
-    """Send every property of ``spec`` that differs from the figure in one ``plotly_update``
-    (one message to the browser for a ``FigureWidget``); returns how many were set.
-
-    Current values are read from the figure's stored dicts and the new ones, plain values made
-    by :func:`_spec` (checked against plotly's schema by the tests), are set without per-property
-    validation: that keeps one update at a few milliseconds.
-    """
-    index = {t.meta: k for k, t in enumerate(fig.data)}
-    restyle: dict[str, dict[int, Any]] = {}
-    changed = 0
-    for uid, props in spec.items():
-        k = index[uid]
-        trace = fig.data[k]
-        raw = getattr(trace, "_props", None)      # the trace's stored dict: reading it skips validation
-        for path, value in props.items():
-            current = _lookup(raw, path) if isinstance(raw, dict) else trace[path]
-            if _norm(current) != _norm(value):
-                restyle.setdefault(path, {})[k] = list(value) if isinstance(value, tuple) else value
-                changed += 1
-    raw = getattr(fig.layout, "_props", None)
-    relayout = {}
-    for path, value in layout.items():
-        current = _lookup(raw, path) if isinstance(raw, dict) else fig.layout[path]
-        if current != value:
-            relayout[path] = value
-            changed += 1
-    if changed:
-        traces = sorted({k for values in restyle.values() for k in values})
-        restyle_data = {path: [values.get(k, Undefined) for k in traces] for path, values in restyle.items()}
-        fig.plotly_update(restyle_data=restyle_data, relayout_data=relayout, trace_indexes=traces)
-    return changed
-
-
 def _options(fig: go.Figure) -> _Options:
     meta = fig.layout.meta
     if not isinstance(meta, dict) or META_KEY not in meta:
@@ -821,36 +766,13 @@ def board_figure(state: State, highlight: Iterable[str] | None = None, *, groups
     ``locked`` turns pan and zoom off (play), which analysis keeps.
     """
     opts = _Options(groups=groups, hanzi=hanzi, width=int(width), projector=projector, locked=locked)
-    raw = copy.deepcopy(_skeleton_dict(opts))
     spec, layout = _spec(state, highlight, opts)
-    by_meta = {t["meta"]: t for t in raw["data"]}
-    for uid, props in spec.items():
-        for path, value in props.items():
-            _store(by_meta[uid], path, value)
-    for path, value in layout.items():
-        _store(raw["layout"], path, value)
-    # the skeleton was validated when it was made and the spec holds plain values, so the copy
-    # skips plotly's validation (10x faster); later changes to the figure are validated again
-    fig = go.Figure(raw, _validate=False)
-    fig._validate = True
-    return fig
+    return fu.build(_skeleton_dict(opts), spec, layout)
 
 
 @cache
 def _skeleton_dict(opts: _Options) -> dict[str, Any]:
     return _skeleton(opts).to_dict()
-
-
-def _store(node: dict, path: str, value: Any) -> None:
-    """``node["a"]["b"][0]["c"] = value`` for the path ``a.b[0].c``, making dicts on the way."""
-    keys = path.split(".")
-    for key in keys[:-1]:
-        if key.endswith("]"):
-            name, _, rest = key.partition("[")
-            node = node[name][int(rest[:-1])]
-        else:
-            node = node.setdefault(key, {})
-    node[keys[-1]] = list(value) if isinstance(value, tuple) else value
 
 
 def update_board(fig: go.Figure, state: State, highlight: Iterable[str] | None = None) -> int:
@@ -859,7 +781,7 @@ def update_board(fig: go.Figure, state: State, highlight: Iterable[str] | None =
     properties were set (0 when the figure already shows ``state``)."""
     spec, layout = _spec(state, highlight, _options(fig))
     with fig.batch_update():
-        return _apply(fig, spec, layout)
+        return fu.apply_spec(fig, spec, layout)
 
 
 def reshape_board(fig: go.Figure, state: State, highlight: Iterable[str] | None = None, *,
@@ -876,41 +798,7 @@ def reshape_board(fig: go.Figure, state: State, highlight: Iterable[str] | None 
         return update_board(fig, state, highlight)
     new = board_figure(state, highlight, groups=opts.groups, hanzi=opts.hanzi, width=opts.width,
                        projector=opts.projector, locked=opts.locked)
-    # leaf paths ("marker.size"), not whole objects: plotly.js merges them into what it has, and a
-    # leaf the new figure lacks is reset (None) instead of leaving an object half undefined
-    restyle: dict[str, dict[int, Any]] = {}
-    for k, (was, now) in enumerate(zip(fig._data, new._data, strict=True)):
-        flat_was, flat_now = _leaves(was), _leaves(now)
-        for path in flat_was.keys() | flat_now.keys():
-            if path != "uid" and _norm(flat_was.get(path)) != _norm(flat_now.get(path)):
-                restyle.setdefault(path, {})[k] = flat_now.get(path)
-    flat_was, flat_now = _leaves(fig._layout), _leaves(new._layout)
-    relayout = {path: flat_now.get(path) for path in flat_was.keys() | flat_now.keys()
-                if not path.startswith("template") and _norm(flat_was.get(path)) != _norm(flat_now.get(path))}
-    traces = sorted({k for values in restyle.values() for k in values})
-    restyle_data = {path: [values.get(k, Undefined) for k in traces] for path, values in restyle.items()}
-    # the size first on its own, then the rest of the layout, then the traces (a resize is rare)
-    size = {key: relayout.pop(key) for key in ("width", "height") if key in relayout}
-    if size:
-        fig.plotly_relayout(size)
-    if relayout:
-        fig.plotly_relayout(relayout)
-    if traces:
-        fig.plotly_restyle(restyle_data, trace_indexes=traces)
-    return sum(len(v) for v in restyle.values()) + len(relayout) + len(size)
-
-
-def _leaves(node: dict, prefix: str = "") -> dict[str, Any]:
-    """``{"marker": {"size": 3}}`` as ``{"marker.size": 3}`` (lists, of annotations too, and the
-    free-form ``meta`` are leaves)."""
-    out: dict[str, Any] = {}
-    for key, value in node.items():
-        path = prefix + key
-        if isinstance(value, dict) and value and path != "meta":      # meta is free-form: one value
-            out.update(_leaves(value, path + "."))
-        else:
-            out[path] = value
-    return out
+    return fu.morph(fig, new)
 
 
 def province_trace(fig: go.Figure, province: str) -> Any:
