@@ -41,12 +41,16 @@ from lotus_kit.ui.session import GameSession, describe_position, name_seats
 from lotus_kit.white_lotus.board import BUILDING_NAMES, BUILDINGS, board_view
 from lotus_kit.white_lotus.cards import Hand, counts_of
 from lotus_kit.white_lotus.engine import new_game
+from lotus_kit.white_lotus.game import INFO
 from lotus_kit.white_lotus.position import position, validate
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, State
 
 __all__ = ["PositionEditor"]
+
+PLAYER_COUNTS = range(INFO.min_players, INFO.max_players + 1)      # 3 to 6 (WL-SETUP-1)
+MOST = INFO.max_players
 
 TOOLS = [("Building", "chip"), ("Marker", "marker"), ("Empty", "erase")]
 
@@ -75,7 +79,7 @@ class PositionEditor(SyncOnDisplay, widgets.VBox):
         n = int(desc.get("players", players)) if isinstance(desc.get("players", players), int) else players
 
         # -- tools ------------------------------------------------------------------------------------
-        seat_opts = list(zip(SEAT_NAMES, range(6), strict=False))
+        seat_opts = list(zip(SEAT_NAMES, range(MOST), strict=False))
         self.tool = widgets.ToggleButtons(options=TOOLS, value="chip", description="Tool",
                                           style={"button_width": "auto"})
         self.owner = widgets.Dropdown(options=[("neutral", -1), *seat_opts], value=-1, description="Owner",
@@ -90,7 +94,7 @@ class PositionEditor(SyncOnDisplay, widgets.VBox):
                                            tooltip="The same as clicking the province on the board")
         self.paint_button.on_click(lambda _b: self.paint(self.picker.value) if self.picker.value else None)
         # -- the rest of the position -----------------------------------------------------------------
-        self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=n, description="Players",
+        self.players = widgets.Dropdown(options=list(PLAYER_COUNTS), value=n, description="Players",
                                         layout=widgets.Layout(width="160px"))
         self.year = widgets.BoundedIntText(value=1, min=1, max=30, description="Year",
                                            layout=widgets.Layout(width="150px"))
@@ -105,12 +109,12 @@ class PositionEditor(SyncOnDisplay, widgets.VBox):
                                              tooltip="a neutral palace on a lotus province resolved first (WL-CONF-2)",
                                              layout=widgets.Layout(width="260px"))
         self.influence = [widgets.Text(description=f"{SEAT_NAMES[s]} influence", style={"description_width": "110px"},
-                                       layout=widgets.Layout(width="280px")) for s in range(6)]
+                                       layout=widgets.Layout(width="280px")) for s in range(MOST)]
         self.combat = [widgets.Text(description="combat", style={"description_width": "50px"},
-                                    layout=widgets.Layout(width="150px")) for _ in range(6)]
+                                    layout=widgets.Layout(width="150px")) for _ in range(MOST)]
         self.vp = [widgets.BoundedIntText(value=0, min=0, max=99, description="VP", style={"description_width": "25px"},
-                                          layout=widgets.Layout(width="90px")) for _ in range(6)]
-        self.hand_rows = [widgets.HBox([self.influence[s], self.combat[s], self.vp[s]]) for s in range(6)]
+                                          layout=widgets.Layout(width="90px")) for _ in range(MOST)]
+        self.hand_rows = [widgets.HBox([self.influence[s], self.combat[s], self.vp[s]]) for s in range(MOST)]
         for w in (self.players, self.year, self.phase, self.emperor, self.seed, self.final_year, self.start_palace,
                   *self.influence, *self.combat, *self.vp):
             w.observe(lambda _c: self._changed(), "value")
@@ -168,7 +172,7 @@ class PositionEditor(SyncOnDisplay, widgets.VBox):
         self._loading = True
         try:
             n = desc.get("players", 4)
-            n = n if n in (3, 4, 5, 6) else 4
+            n = n if n in PLAYER_COUNTS else INFO.default_players
             self.players.value = n
             self.emperor.options = list(zip(SEAT_NAMES, range(n), strict=False))
             emperor = desc.get("emperor", 0)
@@ -187,7 +191,7 @@ class PositionEditor(SyncOnDisplay, widgets.VBox):
             self._markers = {pid: {int(s) for s in seats} for pid, seats in dict(desc.get("markers", {})).items()}
             hands = dict(desc.get("hands", {}))
             vp = dict(desc.get("vp_chips", {}))
-            for s in range(6):
+            for s in range(MOST):
                 h = hands.get(str(s), hands.get(s))
                 start = Hand.start(RuleSet.from_flags(self.flags).start_combat_single)
                 inf = h.get("influence", []) if isinstance(h, Mapping) else list(start.influence_cards())

@@ -13,16 +13,14 @@ Fit(side_by_side=True, board_width=760, panel_width=435)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from lotus_kit.white_lotus.rules import FLAG_NOTES, FLAGS
-
-__all__ = ["FLAG_WORDS", "TABLE_CSS", "Fit", "ScreenSize", "VariantChoice", "fit"]
+__all__ = ["TABLE_CSS", "Fit", "ScreenSize", "VariantChoice", "fit"]
 
 SIDE_BY_SIDE = 1200       # from this table width on, board and panel side by side
 SIDE_BY_SIDE_PROJECTOR = 900
@@ -84,32 +82,27 @@ class ScreenSize(anywidget.AnyWidget):
     height = traitlets.Int(0).tag(sync=True)
 
 
-FLAG_WORDS: dict[str, str] = {
-    "WL_START_COMBAT_SINGLE": "One combat card to start",
-    "WL_LOSER_KEEPS_FLOOR_HALF": "Conflict loser gets the smaller half back",
-    "WL_REWARD_NO_ADJACENCY": "Rebellion rewards anywhere",
-    "WL_REWARD_REQUIRES_COMBAT": "Rewards only for allies who fought",
-    "WL_NEWTERR_ADJ_OWNED": "New chips only beside owned land",
-    "WL_EMPEROR_CHECK_END_OF_PHASE": "Palace check once, at the end of phase 2",
-    "WL_CHAIN_TIE_NONE": "No bonus for a tied largest group",
-    "WL_OPTIONAL_PLACEMENT": "Placing markers is optional",
-    "WL_FINITE_SUPPLY": "Limited card supply",
-    "WL_ENFORCE_CHIP_LIMIT": "Chip limit per colour",
-    "WL_DESIGNER": "The designer's original rules",
-}
-"""Each variant flag in plain words (the setup shows these; the rule text is the tooltip)."""
 
 
 class VariantChoice(widgets.VBox):
     """One checkbox per variant, in plain words, the rule text and the flag's name on hover;
-    ``value`` is the tuple of chosen flags (as ``SelectMultiple.value`` was)."""
+    ``value`` is the tuple of chosen flags (as ``SelectMultiple.value`` was).
 
-    def __init__(self, value: Iterable[str] = (), **kwargs):
+    ``choices``: flag -> (words, rule text), in order (a game screen's ``flag_choices``; the
+    default game's when None)."""
+
+    def __init__(self, value: Iterable[str] = (), choices: Mapping[str, tuple[str, str]] | None = None, **kwargs):
+        if choices is None:
+            from lotus_kit.core.registry import DEFAULT_GAME, get_game
+            from lotus_kit.ui.screen import screen_for
+
+            game = get_game(DEFAULT_GAME)
+            choices = screen_for(game).flag_choices(game)
         self.boxes = {
-            flag: widgets.Checkbox(value=flag in tuple(value), description=FLAG_WORDS.get(flag, flag), indent=False,
-                                   tooltip=f"{FLAG_NOTES.get(flag, '')} ({flag})".strip(),
+            flag: widgets.Checkbox(value=flag in tuple(value), description=words, indent=False,
+                                   tooltip=f"{note} ({flag})".strip(),
                                    layout=widgets.Layout(width="auto", margin="0 16px 0 0"))
-            for flag in FLAGS}
+            for flag, (words, note) in choices.items()}
         grid = widgets.HBox(list(self.boxes.values()), layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([widgets.HTML("<b>Variants</b> (hover for the rule)"), grid], **kwargs)
         self.add_class("lotus-variants")
@@ -123,7 +116,7 @@ class VariantChoice(widgets.VBox):
         chosen = set(flags)
         unknown = chosen - set(self.boxes)
         if unknown:
-            raise ValueError(f"unknown variant flag(s) {', '.join(sorted(unknown))}; known: {', '.join(FLAGS)}")
+            raise ValueError(f"unknown variant flag(s) {', '.join(sorted(unknown))}; known: {', '.join(self.boxes)}")
         for flag, box in self.boxes.items():
             box.value = flag in chosen
 
@@ -148,3 +141,11 @@ TABLE_CSS = """
 """
 """The table's own CSS, scoped by its classes (``lotus-table``, ``lotus-projector``). In projector
 mode the table fills the window (over the notebook's text), so board and decision start at the top."""
+
+
+def __getattr__(name: str):
+    if name == "FLAG_WORDS":            # moved to the White Lotus screen; the old name still works
+        from lotus_kit.white_lotus.screen import FLAG_WORDS
+
+        return FLAG_WORDS
+    raise AttributeError(name)

@@ -30,9 +30,8 @@ What a screen supplies (every part has a default; override what the game has):
 ``private(action)``         whether an action is taken with hidden information (hot seat:
                             the screen is passed to the seat first)
 ``reveals``                 event kinds that reveal sealed choices (shown to all before a hand-off)
-``step_charts(state, …)``   the explorer's charts for a step: :class:`StepChart` list
+``step_chart(...)``         the explorer's chart of a step (and ``episodes``, ``chart_kinds``)
 ``action_words(a, state)``  a short noun phrase for undo messages ("bid", "marker in Chengdu")
-``events_html(events)``     events in words, rule ids linked
 ==========================  =====================================================================
 """
 
@@ -45,7 +44,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
-__all__ = ["GameScreen", "PanelTab", "StepChart", "register_screen", "screen_for"]
+__all__ = ["Compose", "Episodes", "GameScreen", "PanelTab", "register_screen", "screen_for"]
 
 
 @dataclass(frozen=True)
@@ -65,13 +64,19 @@ class PanelTab:
 
 
 @dataclass(frozen=True)
-class StepChart:
-    """A chart of the explorer for one step: ``key`` names it (the cache key: the same key gives the
-    same figure), ``title`` says what it shows, ``make()`` draws it."""
+class Compose:
+    """An explorer editor for a decision made of a pick and some cards (a bid: the target and the
+    influence cards): ``pick`` names the dropdown (``"target"`` or ``"side"``), ``options`` its
+    ``(words, value)`` choices, ``value`` the current one; ``cards_kind`` and ``cards`` the hand,
+    ``selected`` the cards pressed; ``build(pick_value, cards) -> action`` (None: not complete)."""
 
-    key: tuple
-    title: str
-    make: Callable[[], Any] = field(compare=False)
+    pick: str
+    options: list[tuple[str, Any]]
+    value: Any
+    cards_kind: str
+    cards: Sequence[int]
+    selected: Sequence[int]
+    build: Callable[[Any, tuple[int, ...]], Any] = field(compare=False)
 
 
 class GameScreen:
@@ -138,6 +143,138 @@ class GameScreen:
         """How far the game is, comparable (White Lotus: year and phase): a branch of an unfinished
         record stops once it is past where the record stopped. () : the record's decisions decide."""
         return ()
+
+    # -- the explorer ----------------------------------------------------------------------------------
+    swings: bool = False            # "biggest swings" by rollouts (needs the game's analysis)
+    advice: bool = False            # the equilibrium advisor for sealed choices
+    position_editor: bool = False   # "set up from here"
+    position_codes: bool = False    # position codes and share links
+
+    def describe(self, game: Any, action: Any, state: Any, seat: bool = True) -> str:
+        """An action in words; ``seat=False`` leaves out who takes it (where the seat is said)."""
+        return game.describe(action, state)
+
+    def spot_name(self, game: Any, state: Any, spot: str) -> str:
+        """A clicked spot of the board in words (White Lotus: the province's name)."""
+        return spot
+
+    def seat_colours(self, game: Any) -> list[str]:
+        from lotus_kit.views import style
+
+        return list(style.SEAT_COLOURS)
+
+    def decision_words(self, game: Any, kind: str) -> str:
+        """A decision kind in a few words (with its rule id), for the change panel."""
+        return kind.replace("_", " ")
+
+    def episodes(self, game: Any, line: Any) -> Any:
+        """The :class:`Episodes` of a line (parts of the game, the chart for each step)."""
+        return Episodes(game, line)
+
+    def timeline_label(self, game: Any, a: int, b: int, step: int) -> str:
+        """An entry of the explorer's "jump to" menu (White Lotus: year and phase)."""
+        return f"part {a}.{b} (step {step})"
+
+    def chart_kinds(self, game: Any) -> tuple[tuple[str, str], ...]:
+        """The explorer's chart buttons (label, value); ``"auto"`` asks :meth:`Episodes.auto_kind`."""
+        return (("auto", "auto"), ("off", "off"))
+
+    def step_chart(self, game: Any, line: Any, k: int, kind: str, episodes: Any) -> tuple:
+        """``(key, make, note)``: the chart of step ``k`` (key None: no chart); the default, the score."""
+        state = line.states[k]
+        scores = tuple(game.scores(state))
+        names = [game.info.seat_name(s) for s in range(len(scores))]
+
+        def make() -> Any:
+            import plotly.graph_objects as go
+
+            return go.Figure(go.Bar(x=names, y=list(scores)), layout={"title": {"text": "The score"}})
+
+        return ("score", scores, game.is_over(state)), make, "The score"
+
+    def chart_head(self, game: Any, state: Any, step: int) -> str:
+        """The start of the chart's title (the step shown)."""
+        return f"<b>Step {step}</b>"
+
+    def explorer_where(self, game: Any, state: Any) -> str:
+        """Where the step shown stands, after "Step k of n"."""
+        return escape(game.decision(state).text)
+
+    def length_words(self, game: Any, state: Any) -> str:
+        """How long a game went (for the explorer's load message): "" or " (3 years)"."""
+        return ""
+
+    def score_change(self, game: Any, a: Any, b: Any) -> str:
+        """The final scores of line ``b`` against line ``a`` in words."""
+        if not b.is_over:
+            return ""
+        old, new = game.scores(a.final), game.scores(b.final)
+        parts = [f"{game.info.seat_name(s)} {o:g} → {n:g}" if o != n else f"{game.info.seat_name(s)} {n:g}"
+                 for s, (o, n) in enumerate(zip(old, new, strict=False))]
+        won = " and ".join(game.info.seat_name(s) for s in sorted(game.winners(b.final)))
+        return f"Final score: {', '.join(parts)}; {won} {'wins' if len(game.winners(b.final)) == 1 else 'win'}."
+
+    def diff_topics(self, game: Any) -> dict[str, str]:
+        """The topics of the explorer's diff of two lines, in order, with their titles."""
+        return {"score": "Final score"}
+
+    def line_diff(self, game: Any, a: Any, b: Any) -> Any:
+        """Lines ``a`` and ``b`` side by side (a :class:`lotus_kit.ui.compare.LineDiff`); the
+        default compares the scores and the winners."""
+        from lotus_kit.ui.compare import DiffRow, LineDiff
+
+        def score(line: Any, seat: int) -> str:
+            return f"{game.scores(line.final)[seat]:g}" + ("" if line.is_over else " (not over)")
+
+        def won(line: Any) -> str:
+            names = [game.info.seat_name(s) for s in sorted(game.winners(line.final))]
+            return " and ".join(names) if line.is_over else "not over"
+
+        n = len(game.scores(a.final))
+        rows = [DiffRow("score", game.info.seat_name(s), score(a, s), score(b, s), (3, s)) for s in range(n)]
+        rows.append(DiffRow("score", "winner", won(a), won(b), (3, 99)))
+        first = next((k for k, (x, y) in enumerate(zip(a.actions, b.actions, strict=False)) if x != y), None)
+        return LineDiff(tuple(rows), first, None, None)
+
+    def compose(self, game: Any, state: Any, seat: int, kind: str, legal: list[Any], current: Any
+                ) -> Compose | None:
+        """An editor of a pick and cards for this decision (None: the list of legal actions)."""
+        return None
+
+    def step_place(self, game: Any, state: Any) -> tuple[str, str]:
+        """Where a step is, in two parts (White Lotus: "year 2", "rebellion")."""
+        return "", game.decision(state).kind.replace("_", " ")
+
+    def card_label(self, game: Any, value: int) -> str:
+        """A card's face on its button."""
+        return str(value)
+
+    def card_tip(self, game: Any, kind: str, value: int) -> str:
+        return f"{kind} card of value {value}"
+
+    def card_style(self, game: Any, kind: str) -> str:
+        """The button style of a kind of card (``"info"``, ``"danger"`` ...)."""
+        return "info"
+
+    def empty_record(self, game: Any) -> Any:
+        """The record the explorer shows before one is loaded: a new game."""
+        from lotus_kit.core.records import GameRecord
+
+        return GameRecord(game.name, {"players": game.info.default_players, "seed": 0}, ())
+
+    def is_code(self, text: Any) -> bool:
+        """Whether ``text`` is a position code or share link of this game."""
+        return False
+
+    def position_code(self, game: Any, line: Any, k: int) -> str:
+        """The position code of step ``k`` ("" when there is none)."""
+        return ""
+
+    def decode(self, game: Any, text: str) -> Any:
+        """The record a position code stands for (``LotusKitError`` saying why not)."""
+        from lotus_kit.core.errors import LotusKitError
+
+        raise LotusKitError(f"{game.info.title} has no position codes")
 
     # -- the table's tabs -----------------------------------------------------------------------------
     def tabs(self, game: Any) -> tuple[PanelTab, ...]:
@@ -217,24 +354,26 @@ class GameScreen:
         return d.sealed and game.info.hidden_information
 
     def action_words(self, game: Any, action: Any, state: Any) -> str:
-        """A few words for an action in undo messages."""
-        return game.describe(action, state)
-
-    def step_charts(self, game: Any, state: Any, events: Sequence[Any]) -> list[StepChart]:
-        """The charts that explain a step of the explorer (default: none)."""
-        return []
-
-    def events_html(self, game: Any, events: Sequence[Any], names: Sequence[str] = ()) -> str:
-        names = names or game.info.seat_names
-        items = "".join(f"<li>{escape(_event_text(e, names))}</li>" for e in events)
-        return f"<ul>{items}</ul>" if items else ""
+        """A noun phrase for an action in messages ("Undid Red's bid", "Red's bid is committed"):
+        the kind of the decision it answered, by default (no sealed detail leaks)."""
+        return game.decision(state).kind.replace("_", " ")
 
 
-def _event_text(event: Any, names: Sequence[str]) -> str:
-    text = getattr(event, "text", None)
-    if callable(text):
-        return text(lambda s: names[s] if s is not None and 0 <= s < len(names) else "nobody")
-    return str(event)
+class Episodes:
+    """What the explorer needs of a line, computed once per line: where each part of the game starts
+    (``phase_starts``: ``(a, b, step)`` labelled by ``timeline_label``) and the chart that explains a
+    step (``auto_kind``). The default: parts from ``PhaseStarted`` events (year, phase), the score."""
+
+    def __init__(self, game: Any, line: Any):
+        self.line = line
+        self.phase_starts: list[tuple[int, int, int]] = []
+        for k, state in enumerate(line.states):
+            for ev in getattr(state, "events", ()):
+                if ev.kind == "PhaseStarted":
+                    self.phase_starts.append((ev.year, ev.phase, k))
+
+    def auto_kind(self, k: int) -> str:
+        return "score"
 
 
 _SCREENS: dict[str, str] = {}

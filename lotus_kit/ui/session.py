@@ -28,40 +28,47 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from lotus_kit.core.bots import make_bot
 from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError
 from lotus_kit.core.records import GameRecord, loads, redacted
-from lotus_kit.white_lotus.actions import Action
-from lotus_kit.white_lotus.bots import BOTS, make_bot
-from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
-from lotus_kit.white_lotus.events import Event, PhaseStarted
-from lotus_kit.white_lotus.game import NAME, new_record
-from lotus_kit.white_lotus.observation import public_event
-from lotus_kit.white_lotus.position import position
-from lotus_kit.white_lotus.position_code import describe
-from lotus_kit.white_lotus.redaction import FULL_NOTE
-from lotus_kit.white_lotus.rules import RuleSet
-from lotus_kit.white_lotus.seats import SEAT_NAMES, plain_names
-from lotus_kit.white_lotus.state import State
+from lotus_kit.core.registry import DEFAULT_GAME, get_game
+from lotus_kit.ui.screen import GameScreen, screen_for
 
 __all__ = ["SEAT_KINDS", "GameSession", "LogEntry", "describe_position", "name_seats"]
 
 log = logging.getLogger(__name__)
 
+Action = Any
+Event = Any
+State = Any
 SeatKind = Literal["human", "random", "heuristic"]
-SEAT_KINDS: tuple[str, ...] = ("human", *BOTS)
-"""Who can sit at a seat: a person, or one of the engine's bots (:data:`lotus_kit.white_lotus.bots.BOTS`)."""
+
+
+def seat_kinds(game: Any) -> tuple[str, ...]:
+    """Who can sit at a seat of ``game``: a person, or one of the game's bots (``game.info.bots``)."""
+    return ("human", *game.info.bots)
+
+
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "montecarlo")
+"""The seat kinds of White Lotus (the default game); :func:`seat_kinds` gives any game's."""
 
 Observer = Callable[["GameSession", str], None]
 
 
 
-def name_seats(text: str, names: Sequence[str] = SEAT_NAMES) -> str:
-    """Seat numbers and province ids in an engine message, as players say them (see :func:`plain_names`).
+def name_seats(text: str, names: Sequence[str] | None = None, game: Any = None) -> str:
+    """Seat numbers and ids in an engine message, as players say them (the game screen's
+    ``plain_words``; White Lotus by default).
 
     >>> name_seats("Red claims CHEN (WL-PLACE-2).")
     'Red claims Chengdu (WL-PLACE-2).'
     """
-    return plain_names(text, names)
+    game = get_game(DEFAULT_GAME) if game is None else game
+    if names is not None:
+        from lotus_kit.white_lotus.seats import plain_names
+
+        return plain_names(text, names)
+    return screen_for(game).plain_words(game, text)
 
 
 @dataclass(frozen=True)
@@ -79,7 +86,7 @@ class LogEntry:
     actor: str
 
 
-def describe_position(state: State) -> dict[str, Any]:
+def describe_position(state: State) -> dict[str, Any]:  # White Lotus
     """A position description (see :mod:`lotus_kit.white_lotus.position`) of ``state``: the board,
     hands, VP chips, roles, the pool and the phase. Mid-phase progress (bids made, markers placed this
     phase) is not part of a description; :meth:`GameSession.from_state` checks that nothing is lost.
@@ -90,6 +97,8 @@ def describe_position(state: State) -> dict[str, Any]:
     >>> position(describe_position(s)) == s
     True
     """
+    from lotus_kit.white_lotus.position_code import describe
+
     return describe(state)
 
 
@@ -112,9 +121,16 @@ class GameSession:
     the same bot decision (after an undo too).
     """
 
-    def __init__(self, players: int = 4, seed: int = 0, flags: Iterable[str] = (), first_emperor: int | None = None,
-                 seats: Sequence[str] | None = None, bot_seed: int = 0, *, record: GameRecord | None = None,
-                 origin: State | None = None):
+    def __init__(self, players: int | None = None, seed: int = 0, flags: Iterable[str] = (),
+                 first_emperor: int | None = None, seats: Sequence[str] | None = None, bot_seed: int = 0, *,
+                 record: GameRecord | None = None, origin: State | None = None, game: Any = None,
+                 setup: Mapping[str, Any] | None = None):
+        if game is None:
+            game = record.game if record is not None else DEFAULT_GAME
+        self.game = get_game(game) if isinstance(game, str) else game
+        """The game played (``lotus_kit.core.game.Game``)."""
+        self.screen: GameScreen = screen_for(self.game)
+        """The game's words and widgets (:mod:`lotus_kit.ui.screen`)."""
         self.bot_seed = bot_seed
         self.viewer: int | None = None
         """Whose eyes the log is for: None sees every event as it happened (an open table, the
@@ -129,7 +145,12 @@ class GameSession:
             self._record = record
             self._set_states([origin], [], [])
         else:
-            record = record or new_record(players, seed, tuple(flags), first_emperor)
+            if record is None:
+                players = self.game.info.default_players if players is None else players
+                extra = dict(setup or {})
+                if first_emperor is not None:        # White Lotus's first emperor (WL-SETUP-4)
+                    extra["first_emperor"] = first_emperor
+                record = GameRecord(self.game.name, {"players": players, "seed": seed, **extra}, tuple(flags))
             states = record.states()               # RecordError if the record does not replay
             self._origin = None
             self._record = record.with_actions(())
@@ -153,50 +174,68 @@ class GameSession:
                       bot_seed: int = 0) -> GameSession:
         """Play on from a position description (the position editor's output).
         Raises :class:`RecordError` listing every reason the position is impossible."""
-        record = GameRecord(NAME, {"position": dict(desc)}, tuple(flags))
+        record = GameRecord(cls._default_game().name, {"position": dict(desc)}, tuple(flags))
         return cls(seats=seats, bot_seed=bot_seed, record=record)
 
+    @staticmethod
+    def _default_game() -> Any:
+        return get_game(DEFAULT_GAME)
+
     @classmethod
-    def from_state(cls, state: State, seats: Sequence[str] | None = None, bot_seed: int = 0) -> GameSession:
+    def from_state(cls, state: State, seats: Sequence[str] | None = None, bot_seed: int = 0,
+                   game: Any = None) -> GameSession:
         """Play on from any state (e.g. one step of the explorer).
 
         When the state is a position a description can say (the start of a phase, the board, hands,
         pool), the session gets a record that saves and reloads; otherwise it plays on but cannot be
         saved (:meth:`to_json` says why).
         """
+        game = cls._default_game() if game is None else get_game(game) if isinstance(game, str) else game
         record = None
         try:
-            desc = describe_position(state)
-            if position(desc, state.rules) == state:
-                record = GameRecord(NAME, {"position": desc}, state.rules.flags())
+            desc = screen_for(game).describe_position(game, state)
+            flags = tuple(state.rules.flags()) if hasattr(state, "rules") else ()
+            if desc is not None and game.position(desc, flags) == state:
+                record = GameRecord(game.name, {"position": desc}, flags)
         except (LotusKitError, PositionError):
             record = None
         if record is not None:
-            return cls(seats=seats, bot_seed=bot_seed, record=record)
-        return cls(seats=seats, bot_seed=bot_seed, origin=state)
+            return cls(seats=seats, bot_seed=bot_seed, record=record, game=game)
+        return cls(seats=seats, bot_seed=bot_seed, origin=state, game=game)
 
     def _check_seats(self, seats: Sequence[str] | None) -> list[str]:
         n = self.players
         out = list(seats) if seats is not None else ["human"] * n
         out = (out + ["human"] * n)[:n]
+        kinds = self.seat_kinds
         for kind in out:
-            if kind not in SEAT_KINDS:
-                raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(SEAT_KINDS)}")
+            if kind not in kinds:
+                raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(kinds)}")
         return out
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """Who can sit at a seat: ``"human"`` or one of the game's bots."""
+        return seat_kinds(self.game)
 
     def _set_states(self, states: list[State], actions: list[Action], actors: list[str]) -> None:
         self.states = states
         self.actions = actions
         self.actors = actors
         self.log: list[LogEntry] = []
-        self._where = (states[0].year, int(states[0].phase))
+        self._where = self._start_where(states[0])
         for k, st in enumerate(states):
             self._log_state(k, st, "setup" if k == 0 else actors[k - 1])
 
+    @staticmethod
+    def _start_where(state: State) -> tuple[int, int]:
+        return getattr(state, "year", 0), int(getattr(state, "phase", 0))
+
     def _log_state(self, index: int, state: State, actor: str) -> None:
+        # a game whose events include "PhaseStarted" (with year and phase) gets its log grouped by them
         year, phase = self._where
-        for ev in state.events:
-            if isinstance(ev, PhaseStarted):
+        for ev in getattr(state, "events", ()):
+            if ev.kind == "PhaseStarted":
                 year, phase = ev.year, ev.phase
             self.log.append(LogEntry(index, year, phase, ev, actor))
         self._where = (year, phase)
@@ -209,15 +248,25 @@ class GameSession:
 
     @property
     def players(self) -> int:
-        return self.states[0].players
+        first = self.states[0]
+        return getattr(first, "players", None) or len(self.game.scores(first))
 
     @property
-    def rules(self) -> RuleSet:
-        return self.states[0].rules
+    def rules(self) -> Any:
+        """The variant rules of the game (a game's own value, e.g. White Lotus's ``RuleSet``)."""
+        return getattr(self.states[0], "rules", None)
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The variant flags in play."""
+        if self._record is not None:
+            return tuple(self._record.flags)
+        rules = self.rules
+        return tuple(rules.flags()) if rules is not None and hasattr(rules, "flags") else ()
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self.game.is_over(self.state)
 
     @property
     def record(self) -> GameRecord | None:
@@ -228,7 +277,7 @@ class GameSession:
 
     def name(self, seat: int | None) -> str:
         """The display name of a seat (its colour)."""
-        return "nobody" if seat is None or seat < 0 else SEAT_NAMES[seat]
+        return self.game.info.seat_name(seat)
 
     def who(self, seat: int) -> str:
         """A seat's name with who plays it, e.g. ``"Blue (heuristic bot)"``."""
@@ -237,7 +286,15 @@ class GameSession:
 
     def to_act(self) -> frozenset[int]:
         """The seats that must decide now (several for a sealed choice)."""
-        return to_act(self.state)
+        return self.game.to_act(self.state)
+
+    def decision(self) -> Any:
+        """What must be decided now (``game.decision``: kind, seats, sealed, rule ids, words)."""
+        return self.game.decision(self.state)
+
+    def decision_text(self) -> str:
+        """Who must decide what now, in the game's words with the rule ids."""
+        return self.game.decision(self.state).text
 
     def human_to_act(self) -> list[int]:
         """The human seats that must decide now, lowest first (sealed choices are asked seat by seat)."""
@@ -248,12 +305,12 @@ class GameSession:
 
     def legal(self, seat: int) -> list[Action]:
         """The legal actions of ``seat`` now (empty when it need not act)."""
-        return legal_actions(self.state, seat) if seat in self.to_act() else []
+        return self.game.legal_actions(self.state, seat) if seat in self.to_act() else []
 
     def log_for(self, year: int | None = None, phase: int | None = None) -> list[LogEntry]:
         """The log entries of one year and/or phase (the current year when ``year`` is None), as
         :attr:`viewer` may see them."""
-        year = self.state.year if year is None else year
+        year = getattr(self.state, "year", 0) if year is None else year
         return self.seen([e for e in self.log if e.year == year and (phase is None or e.phase == phase)])
 
     def events_since(self, index: int) -> list[LogEntry]:
@@ -264,8 +321,9 @@ class GameSession:
         """``entries`` as :attr:`viewer` may see them: no seed, no other seat's card values."""
         if self.viewer is None:
             return list(entries)
-        viewer = self.viewer
-        return [LogEntry(e.index, e.year, e.phase, public_event(e.event, viewer), e.actor) for e in entries]
+        viewer, game = self.viewer, self.game
+        public = self.screen.public_event
+        return [LogEntry(e.index, e.year, e.phase, public(game, e.event, viewer), e.actor) for e in entries]
 
     # -- changing the game -----------------------------------------------------------------------------
     def act(self, action: Action, *, run_bots: bool = True, actor: str = "human") -> tuple[bool, str]:
@@ -274,24 +332,41 @@ class GameSession:
         the message starts with the rule id. Then the bots play on (unless ``run_bots`` is False)."""
         before = len(self.states) - 1
         try:
-            after = apply(self.state, action)
+            after = self.game.apply(self.state, action)
         except IllegalAction as exc:
-            return self._answer(False, name_seats(f"{exc.rule}: {exc.message}"))
+            return self._answer(False, self.words(f"{exc.rule}: {exc.message}"))
         except LotusKitError as exc:
-            return self._answer(False, name_seats(str(exc)))
+            return self._answer(False, self.words(str(exc)))
         self._push(action, after, actor)
-        text = " ".join(name_seats(e.event.text(self.name)) for e in self.events_since(before)
-                        if not isinstance(e.event, PhaseStarted))
+        text = " ".join(self.words(e.event.text(self.name)) for e in self.events_since(before)
+                        if e.event.kind != "PhaseStarted")
         if not text.strip():
-            # a sealed choice emits nothing until everyone has chosen
-            text = (f"{self.name(action.seat)}'s {_describe(action, self.states[-2])} is committed, sealed until "
-                    "everyone has chosen (WL-INFO-3).")
+            seat = self._seat_of(action, self.states[-2])
+            if self.game.decision(self.states[-2]).sealed:
+                # a sealed choice emits nothing until everyone has chosen
+                rule = f" ({self.screen.sealed_rule})" if self.screen.sealed_rule else ""
+                text = (f"{self.name(seat)}'s {self.screen.action_words(self.game, action, self.states[-2])} is "
+                        f"committed, sealed until everyone has chosen{rule}.")
+            else:
+                text = self.words(self.game.describe(action, self.states[-2])) + "."
         bots = self._run_bots() if run_bots else 0
         if bots:
             text += f" Then {bots} bot move{'s' if bots != 1 else ''}."
         self._answer(True, text.strip())
         self._notify("action")
         return True, self.message
+
+    def words(self, text: str) -> str:
+        """An engine message as players say it (seat names, the game's names for its ids)."""
+        return self.screen.plain_words(self.game, text)
+
+    def _seat_of(self, action: Action, state: State) -> int | None:
+        """The seat that took ``action`` at ``state``."""
+        seat = getattr(action, "seat", None)
+        if seat is None:
+            acting = self.game.to_act(state)
+            seat = min(acting) if len(acting) == 1 else None
+        return seat
 
     def _push(self, action: Action, after: State, actor: str) -> None:
         self.actions.append(action)
@@ -308,7 +383,8 @@ class GameSession:
         kind = self.seats[seat]
         if kind == "human":
             raise ValueError(f"{self.name(seat)} is played by a human")
-        return make_bot(kind, self.bot_seed * 1_000_003 + len(self.actions) * 7 + seat).choose(self.state, seat)
+        seed = self.bot_seed * 1_000_003 + len(self.actions) * 7 + seat
+        return make_bot(self.game, kind, seed).choose(self.state, seat)
 
     def _run_bots(self, limit: int = 100_000) -> int:
         done = 0
@@ -319,7 +395,7 @@ class GameSession:
             seat = bots[0]                      # sealed choices are asked seat by seat
             try:
                 action = self.bot_action(seat)
-                after = apply(self.state, action)
+                after = self.game.apply(self.state, action)
             except LotusKitError as exc:        # a bot bug must not break the table
                 log.exception("bot at seat %d failed", seat)
                 self._answer(False, f"The {self.seats[seat]} bot of {self.name(seat)} failed: {exc}")
@@ -342,7 +418,8 @@ class GameSession:
         bots = self.bots_to_act()
         if not bots:
             if self.is_over:
-                return self._answer(False, "The game is over (WL-END-2).")
+                rule = f" ({self.screen.over_rule})" if self.screen.over_rule else ""
+                return self._answer(False, f"The game is over{rule}.")
             who = ", ".join(self.name(s) for s in self.human_to_act())
             return self._answer(False, f"No bot must act now: {who} must decide.")
         seat = bots[0]
@@ -356,10 +433,10 @@ class GameSession:
         humans = [k for k, a in enumerate(self.actors) if a == "human"]
         k = humans[-1] if humans else len(self.actions) - 1
         undone = self.actions[k]
-        what = _describe(undone, self.states[k])
+        what = self.screen.action_words(self.game, undone, self.states[k])
+        who = self.name(self._seat_of(undone, self.states[k]))
         extra = len(self.actions) - k - 1
         self._truncate(k)
-        who = self.name(undone.seat)
         text = f"Undid {who}'s {what}"
         text += f" and {extra} bot move{'s' if extra != 1 else ''} after it." if extra else "."
         self._answer(True, text)
@@ -372,12 +449,12 @@ class GameSession:
         del self.actors[n_actions:]
         self.log = [e for e in self.log if e.index <= n_actions]
         last = self.log[-1] if self.log else None
-        self._where = (last.year, last.phase) if last else (self.states[0].year, int(self.states[0].phase))
+        self._where = (last.year, last.phase) if last else self._start_where(self.states[0])
 
     def set_seat(self, seat: int, kind: str, run_bots: bool = False) -> None:
         """Who plays ``seat`` from now on: ``"human"``, ``"random"`` or ``"heuristic"``."""
-        if kind not in SEAT_KINDS:
-            raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(SEAT_KINDS)}")
+        if kind not in self.seat_kinds:
+            raise ValueError(f"unknown seat kind {kind!r}; known: {', '.join(self.seat_kinds)}")
         self.seats[seat] = kind
         if run_bots:
             self._run_bots()
@@ -406,7 +483,7 @@ class GameSession:
         meta["seats"] = list(self.seats)
         if seat != "full":
             return redacted(GameRecord(record.game, record.setup, record.flags, record.actions, meta), seat).to_json()
-        meta["secrets"] = FULL_NOTE
+        meta["secrets"] = self.screen.full_record_note
         return GameRecord(record.game, record.setup, record.flags, record.actions, meta).to_json()
 
     def save(self, seat: int | Literal["full"] | None = "full") -> tuple[bool, str]:
@@ -423,8 +500,8 @@ class GameSession:
             if isinstance(text, bytes):
                 text = text.decode("utf-8")
             record = loads(text)
-            if record.game != NAME:
-                raise RecordError("game", f"this table plays {NAME}, not {record.game!r}")
+            if record.game != self.game.name:
+                raise RecordError("game", f"this table plays {self.game.name}, not {record.game!r}")
             states = record.states()
         except UnicodeDecodeError as exc:
             return self._answer(False, f"record: not UTF-8 text ({exc.reason})")
@@ -437,21 +514,21 @@ class GameSession:
         self._origin = None
         self._record = record.with_actions(())
         self._set_states(states, list(record.actions), ["record"] * len(record.actions))
-        if isinstance(seats, list) and all(k in SEAT_KINDS for k in seats):
+        if isinstance(seats, list) and all(k in self.seat_kinds for k in seats):
             self.seats = self._check_seats(seats)
         else:
             self.seats = self._check_seats(old)
         if run_bots:
             self._run_bots()
-        st = self.state
-        text = (f"Loaded a {st.players}-player game with {len(record.actions)} actions: "
-                f"year {st.year}, phase {int(st.phase)}.")
+        where = self.screen.position_words(self.game, self.state)
+        text = (f"Loaded a {self.players}-player game with {len(record.actions)} actions"
+                + (f": {where}." if where else "."))
         if isinstance(record.meta, dict) and "redacted_for" in record.meta:
             who = record.meta["redacted_for"]
             who = "everyone" if who == "public" else self.name(who) if isinstance(who, int) else str(who)
             text += (f" It is a record shared for {who}: the seed, other seats' sealed choices and card values "
                      "are stood in for, so it shows the game as that seat knew it; played on, it is not the "
-                     "real game (WL-INFO-1).")
+                     "real game" + (f" ({self.screen.hidden_rule})." if self.screen.hidden_rule else "."))
         self._answer(True, text)
         self._notify("load")
         return True, self.message
@@ -477,19 +554,3 @@ class GameSession:
     def __repr__(self) -> str:
         seats = ", ".join(self.who(s) for s in range(self.players))
         return f"<GameSession: {seats}; {len(self.actions)} actions; {self.state!r}>"
-
-
-def _describe(action: Action, state: State) -> str:
-    """A few words for an action (for undo messages)."""
-    d = action.to_dict()
-    kind = d.pop("type")
-    d.pop("seat", None)
-    words = {"PlaceMarker": "marker", "Pass": "pass", "ChooseProvince": "choice of province", "Bid": "bid",
-             "BreakTie": "tie-break", "TakeRefund": "refund", "DeclareRebellion": "answer to the rebellion",
-             "JoinSide": "side and combat cards", "TakeReward": "reward", "TakeIncome": "income",
-             "PlaceChip": "chip placement", "TempleDraw": "temple draw"}.get(kind, kind)
-    if d.get("province"):
-        pid = d["province"]
-        name = state.board.province(pid).name if pid in state.board.index_of else pid
-        return f"{words} in {name}"
-    return words

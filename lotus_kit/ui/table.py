@@ -1,7 +1,8 @@
-"""The game table: one widget that runs a whole game of Der weiße Lotus.
+"""The game table: one widget that runs a whole game, of any game of the kit.
 
-:class:`GameTable` puts together a :class:`~lotus_kit.ui.session.GameSession`, the live
-:class:`~lotus_kit.ui.board.BoardWidget` and the phase panels of :mod:`lotus_kit.ui.phases`:
+:class:`GameTable` puts together a :class:`~lotus_kit.ui.session.GameSession`, the game's live
+board and its panels (the game's screen, :mod:`lotus_kit.ui.screen`; White Lotus's:
+:class:`~lotus_kit.ui.board.BoardWidget` and the phase panels of :mod:`lotus_kit.ui.phases`):
 
 - seats are humans or bots (``random`` / ``heuristic``), chosen per seat in the setup;
 - **hot seat** mode shows a seat's hand and private choices only after the screen was passed to it
@@ -34,34 +35,27 @@ import base64
 import secrets
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
-from lotus_kit.ui.board import BoardWidget, SyncOnDisplay
+from lotus_kit.core.registry import DEFAULT_GAME, get_game
+from lotus_kit.ui.board import SyncOnDisplay
 from lotus_kit.ui.layout import TABLE_CSS, ScreenSize, VariantChoice, fit
-from lotus_kit.ui.phases import PANELS, PhasePanel, decision_text, hand_html, score_html
+from lotus_kit.ui.panel import Panel
 from lotus_kit.ui.phases.text import box, events_html, linkify, seat_html
-from lotus_kit.ui.session import SEAT_KINDS, GameSession
-from lotus_kit.views.board import reshape_board
-from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome, TakeRefund
-from lotus_kit.white_lotus.events import Event
-from lotus_kit.white_lotus.observation import observation
-from lotus_kit.white_lotus.seats import SEAT_NAMES
-from lotus_kit.white_lotus.state import PHASE_NAMES, State
+from lotus_kit.ui.screen import PanelTab, screen_for
+from lotus_kit.ui.session import GameSession
+
+Event = Any
+State = Any
 
 __all__ = ["MODES", "GameTable"]
 
 MODES = {"hot-seat": "Hot seat (hidden hands)", "open": "Open (teaching)"}
-NAV = [("1 Claims", 1), ("2 Conflicts", 2), ("3 Emperor", 3), ("4 Rebellion", 4), ("5 Cards", 5),
-       ("6 Provinces", 6), ("End", 7)]
-HOLD_AFTER = (2, 4)       # phases whose outcome stays on show after a human's move closes them
 LOG_LIMIT = 200           # log entries shown (newest first)
 AUTO = -1                 # "Play as": whoever must act
 NOBODY = -1               # a panel's seat that acts for nobody: it shows only what is public
-PRIVATE_DECISIONS = (Bid, JoinSide, TakeIncome, TakeRefund)
-"""Decisions made with one's hidden cards (WL-INFO-1): only these need the screen passed to the seat."""
-REVEALS = ("ConflictRound", "RebellionResolved", "IncomeTaken")
-"""Events that reveal sealed choices (WL-INFO-3): the table shows them to everyone before a hand-off."""
 
 
 def close_tree(widget: widgets.Widget) -> None:
@@ -92,25 +86,32 @@ class GameTable(SyncOnDisplay, widgets.VBox):
     """
 
     @classmethod
-    def from_code(cls, code: str, seats: Sequence[str] | None = None, **kwargs) -> GameTable:
-        """A table at the exact moment a position code stands for (:mod:`lotus_kit.white_lotus.position_code`);
-        a malformed code raises :class:`~lotus_kit.white_lotus.position_code.PositionCodeError` saying why."""
-        from lotus_kit.white_lotus.position_code import decode
+    def from_code(cls, code: str, seats: Sequence[str] | None = None, game: Any = None, **kwargs) -> GameTable:
+        """A table at the exact moment a position code of ``game`` stands for (the screen's ``decode``;
+        White Lotus: :mod:`lotus_kit.white_lotus.position_code`); a malformed code raises an error
+        saying why (:class:`~lotus_kit.white_lotus.position_code.PositionCodeError`)."""
+        game = get_game(game or DEFAULT_GAME) if not hasattr(game, "info") else game
+        return cls(GameSession(seats=seats, record=screen_for(game).decode(game, code)), **kwargs)
 
-        return cls(GameSession(seats=seats, record=decode(code)), **kwargs)
-
-    def __init__(self, session: GameSession | None = None, *, players: int = 4, seed: int = 0,
+    def __init__(self, session: GameSession | None = None, *, players: int | None = None, seed: int = 0,
                  flags: Sequence[str] = (), first_emperor: int | None = None, seats: Sequence[str] | None = None,
                  mode: str = "hot-seat", board_width: int = 720, auto_bots: bool = True, projector: bool = False,
-                 **kwargs):
+                 game: Any = None, **kwargs):
         if session is None:
-            seats = list(seats) if seats is not None else ["human"] + ["heuristic"] * (players - 1)
-            session = GameSession(players, seed, flags, first_emperor, seats)
+            game = get_game(game or DEFAULT_GAME) if not hasattr(game, "info") else game
+            players = game.info.default_players if players is None else players
+            bot = "heuristic" if "heuristic" in game.info.bots else "random"
+            seats = list(seats) if seats is not None else ["human"] + [bot] * (players - 1)
+            session = GameSession(players, seed, flags, first_emperor, seats, game=game)
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}")
         self.session = session
+        self.game = session.game
+        self.look = session.screen            # the game's screen: board, panels, words
+        self.tabs: dict[Any, PanelTab] = {t.key: t for t in self.look.tabs(self.game)}
+        info = self.game.info
         self.screen_seat: int | None = None      # hot seat: whose private view is on the screen
-        self.view_phase = 1
+        self.view_phase: Any = self.look.tab_of(self.game, session.state)
         self.held = False
         self._syncing = False
         self.reveal: list[Event] = []            # hot seat: revealed sealed choices everyone sees first
@@ -120,21 +121,25 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self._open_agreed = mode == "open"
 
         # -- setup ------------------------------------------------------------------------------------
-        self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=session.players, description="Players",
+        self.players = widgets.Dropdown(options=list(range(info.min_players, info.max_players + 1)),
+                                        value=session.players, description="Players",
                                         layout=widgets.Layout(width="160px"))
         # the seed of the game being played is never put here: it predicts every draw (WL-INFO-1)
         self.seed = widgets.Text(value="", placeholder="random", description="Seed",
                                  tooltip="A whole number for a repeatable new game; empty: a random one",
                                  layout=widgets.Layout(width="180px"))
-        emperors = [("drawn at random", AUTO), *zip(SEAT_NAMES, range(6), strict=False)]
+        first_field = self.look.first_seat_field
+        emperors = [("drawn at random", AUTO), *zip(info.seat_names, range(info.max_players), strict=False)]
         self.first_emperor = widgets.Dropdown(options=emperors,
                                               value=AUTO if first_emperor is None else first_emperor,
-                                              description="First emperor",
+                                              description=first_field[1] if first_field else "First",
                                               style={"description_width": "initial"},
-                                              layout=widgets.Layout(width="260px"))
-        self.flags = VariantChoice(session.rules.flags())
-        self.seat_kinds = [widgets.Dropdown(options=list(SEAT_KINDS), value="human", description=SEAT_NAMES[s],
-                                            layout=widgets.Layout(width="190px")) for s in range(6)]
+                                              layout=widgets.Layout(width="260px",
+                                                                    display=None if first_field else "none"))
+        self.flags = VariantChoice(session.flags, self.look.flag_choices(self.game))
+        self.seat_kinds = [widgets.Dropdown(options=list(session.seat_kinds), value="human",
+                                            description=info.seat_name(s), layout=widgets.Layout(width="190px"))
+                           for s in range(info.max_players)]
         for s, dd in enumerate(self.seat_kinds):
             dd.observe(lambda change, s=s: self._seat_kind_changed(s, change["new"]), "value")
         self.mode = widgets.ToggleButtons(options=[(v, k) for k, v in MODES.items()], value=mode,
@@ -171,12 +176,14 @@ class GameTable(SyncOnDisplay, widgets.VBox):
 
         # -- the table --------------------------------------------------------------------------------
         self.title = widgets.HTML()
-        self.board = BoardWidget(session.state, width=board_width)
+        self.board = self.look.board_widget(self.game, session.state, width=board_width)
         # play: a drag must not pan the map away (analysis boards keep pan and zoom)
-        reshape_board(self.board.figure, session.state, locked=True, projector=projector)
+        self.board.reshape(session.state, locked=True, projector=projector)
         self.board.on_province_click(self._board_clicked)
-        self.nav = widgets.ToggleButtons(options=NAV, value=1, style={"button_width": "auto"},
-                                         tooltips=[f"phase {k}: {PHASE_NAMES[k]}" for _, k in NAV])
+        tabs = list(self.tabs.values())
+        self.nav = widgets.ToggleButtons(options=[(t.label, t.key) for t in tabs], value=tabs[0].key,
+                                         style={"button_width": "auto"}, tooltips=[t.tip for t in tabs],
+                                         layout=widgets.Layout(display=None if len(tabs) > 1 else "none"))
         self.nav.observe(self._nav_changed, "value")
         self.banner = widgets.HTML()
         self.continue_button = widgets.Button(description="Continue", button_style="primary", icon="arrow-right",
@@ -191,7 +198,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
                                     layout=widgets.Layout(display="none", border="2px dashed #c9a227",
                                                           padding="16px", align_items="center"))
         self.curtain.add_class("lotus-curtain")
-        self.panels: dict[int, PhasePanel] = self._new_panels(auto_bots)
+        self.panels: dict[Any, Panel] = self._new_panels(auto_bots)
         self.panel_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.hand = widgets.HTML()
         self.play_as = widgets.Dropdown(description="Play as", options=[("whoever must act", AUTO)], value=AUTO,
@@ -287,7 +294,10 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         seed nobody at the table sees (it predicts every draw, WL-INFO-1)."""
         n = self.players.value
         seats = [dd.value for dd in self.seat_kinds[:n]]
-        first = self.first_emperor.value if 0 <= self.first_emperor.value < n else None
+        setup = {}
+        field = self.look.first_seat_field
+        if field and 0 <= self.first_emperor.value < n:
+            setup[field[0]] = self.first_emperor.value
         typed = self.seed.value.strip()
         try:
             seed = int(typed) if typed else secrets.randbelow(2**31)
@@ -296,18 +306,18 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             return
         if self.mode.value == "hot-seat":
             self._open_agreed = False
-        self.set_session(GameSession(n, seed, self.flags.value, first, seats))
+        self.set_session(GameSession(n, seed, self.flags.value, seats=seats, game=self.game, setup=setup))
         self.seed.value = ""
         self.message.value = box(f"New {n}-player game" + (f", seed {seed}." if typed else "."), "ok")
 
-    def _new_panels(self, run_bots: bool) -> dict[int, PhasePanel]:
-        self._touched: set[int] = set()          # the panels shown since they were made
-        return {k: cls(self.session, self.board, standalone=False, run_bots=run_bots, active=False)
-                for k, cls in PANELS.items()}
+    def _new_panels(self, run_bots: bool) -> dict[Any, Panel]:
+        self._touched: set[Any] = set()          # the panels shown since they were made
+        return {k: tab.panel(self.session, self.board, standalone=False, run_bots=run_bots, active=False)
+                for k, tab in self.tabs.items()}
 
-    def _new_panel(self, phase: int) -> PhasePanel:
-        return PANELS[phase](self.session, self.board, standalone=False, run_bots=self.auto_bots.value,
-                             active=False)
+    def _new_panel(self, key: Any) -> Panel:
+        return self.tabs[key].panel(self.session, self.board, standalone=False, run_bots=self.auto_bots.value,
+                                    active=False)
 
     def _retire_panels(self, every: bool = False) -> None:
         """Close the panels that were on show (their widgets leave the browser with whatever they
@@ -360,15 +370,16 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.session.run_bots()
         self.refresh()
 
-    def _current_phase(self) -> int:
-        return int(self.session.state.phase)
+    def _current_phase(self) -> Any:
+        """The tab of the decision now (White Lotus: the phase)."""
+        return self.look.tab_of(self.game, self.session.state)
 
     def _changed(self, session: GameSession, change: str) -> None:
         state = session.state
         self.board.show(state)
-        now = int(state.phase)
-        if change == "action" and self.view_phase in HOLD_AFTER and now != self.view_phase \
-                and self._human_acted_in(self.view_phase):
+        now = self._current_phase()
+        hold = self.view_phase in self.tabs and self.tabs[self.view_phase].hold
+        if change == "action" and hold and now != self.view_phase and self._human_acted_in(self.view_phase):
             self.held = True
         if not self.held:
             self.view_phase = now
@@ -393,20 +404,20 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             new = [e.event for e in s.events_since(self._seen) if e.event.kind != "PhaseStarted"]
         finally:
             s.viewer = viewer
-        if not any(ev.kind in REVEALS for ev in new):
+        if not any(ev.kind in self.look.reveals for ev in new):
             return
         if not self.reveal:
             self._before_reveal = self.screen_seat
         self.reveal = [*self.reveal, *new]
         self.screen_seat = None
 
-    def _human_acted_in(self, phase: int) -> bool:
-        """Whether the last human action of the session was taken in ``phase`` of the current year or
-        the year just ended (so its outcome is worth holding on screen)."""
+    def _human_acted_in(self, tab: Any) -> bool:
+        """Whether the last human action of the session was taken in ``tab`` (White Lotus: the phase
+        of the current year or the year just ended), so its outcome is worth holding on screen."""
         s = self.session
         for k in range(len(s.actions) - 1, -1, -1):
             if s.actors[k] == "human":
-                return int(s.states[k].phase) == phase
+                return self.look.tab_of(self.game, s.states[k]) == tab
         return False
 
     # -- layout -------------------------------------------------------------------------------------------
@@ -426,7 +437,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         width, height = self.screen.width, self.screen.height
         highlight = getattr(self.board, "_highlight", None)
         if not (width and height):           # the page has not said its size yet: keep the board's width
-            changed = reshape_board(self.board.figure, self.session.state, highlight, projector=projector)
+            changed = self.board.reshape(self.session.state, highlight, projector=projector)
         else:
             f = fit(width, height, projector)
             # side by side still wraps: should a front end keep the board wider, the panel goes under it
@@ -434,9 +445,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.side.layout.width = f"{f.panel_width}px" if f.side_by_side else "100%"
             self.side.layout.max_width = f"{f.panel_width}px" if f.side_by_side else "900px"
             self.side.layout.flex = "0 0 auto" if f.side_by_side else "1 1 auto"
-            changed = reshape_board(self.board.figure, self.session.state, highlight, width=f.board_width,
-                                    projector=projector)
-        if changed:
+            changed = self.board.reshape(self.session.state, highlight, width=f.board_width, projector=projector)
+        if changed and getattr(self.board, "figure", None) is not None:
             self.board.figure.sync_if_unseen()
 
     # -- showing ------------------------------------------------------------------------------------------
@@ -444,13 +454,15 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         """Bring every part of the table to the session's state."""
         s = self.session
         state = s.state
-        now = int(state.phase)
+        now = self._current_phase()
         self.title.value = self._title(state)
         view = self.view_phase
-        shown = [3, 4] if view == 4 else [view]
+        shown = [*self.tabs[view].also, view]
         self._syncing = True
         try:
-            self.nav.value = 4 if view == 3 and now == 4 else view
+            # a tab shown above another one (the emperor's point above the rebellion) is not selected itself
+            above = next((k for k, t in self.tabs.items() if view in t.also and k == now), None)
+            self.nav.value = above if above is not None else view
         finally:
             self._syncing = False
         # who acts and what the screen may show
@@ -468,7 +480,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             panel_seat = NOBODY
         elif need is None:
             # bots to act or the game over: whoever has the screen keeps it while the game is on
-            if state.is_over:
+            if s.is_over:
                 self.screen_seat = None
             panel_seat = NOBODY
         elif private:
@@ -492,7 +504,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.play_as.layout.display = "none" if hot else "flex"
         if hot and not curtain and not self.reveal and need is not None and self.screen_seat != need:
             self.public_turn.value = (f"{seat_html(need, s.who(need))} to act: a public decision, no need to pass "
-                                      "the screen " + linkify("(WL-INFO-2).") + " ")
+                                      "the screen " + self._rule("public_rule") + " ")
             self.show_hand.description = f"I am {s.name(need)}: show my hand"
             self.public_box.layout.display = "flex"
         else:
@@ -503,7 +515,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.curtain_text.value = (
                 f'<div style="font-size:130%;text-align:center">Pass the screen to {seat_html(need)}.</div>'
                 f'<div style="text-align:center">{escape(name)}: press the button when only you can see the screen. '
-                "Hands and sealed choices stay hidden until then " + linkify("(WL-INFO-1).") + "</div>")
+                "Hands and sealed choices stay hidden until then " + self._rule("hidden_rule") + "</div>")
             self.curtain_button.description = f"I am {name}: show my hand"
             self.curtain.layout.display = "flex"
             self.panel_box.children = ()
@@ -523,11 +535,18 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.bot_button.disabled = not s.bots_to_act()
         self.undo_button.disabled = not s.actions
         self.event_log.value = self._log_html()
-        self.scores.value = score_html(state)
+        self.scores.value = self.look.score_html(self.game, state)
+
+    def _rule(self, which: str, end: str = ".") -> str:
+        """``"(RULE-ID)."`` linked, for the screen's rule ``which``; just ``end`` when it has none."""
+        rule = getattr(self.look, which, "")
+        return linkify(f"({rule}){end}") if rule else end
 
     def _private_decision(self, seat: int) -> bool:
-        """Whether ``seat`` decides now with its hidden cards (a bid, a side, income, a refund)."""
-        return any(isinstance(a, PRIVATE_DECISIONS) for a in self.session.legal(seat))
+        """Whether ``seat`` decides now with what only it may see (White Lotus: a bid, a side,
+        income, a refund: decided with its hidden cards)."""
+        s = self.session
+        return self.look.private_decision(self.game, s.state, seat, s.legal(seat))
 
     def _show_banner(self, state: State, view: int, now: int, need: int | None, private: bool) -> None:
         """The banner above the panels: a reveal everyone sees, or a phase outcome held on show."""
@@ -535,14 +554,16 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             nxt = ""
             if need is not None and private and need != self._before_reveal:
                 nxt = f": then pass the screen to {self.session.name(need)}"
+            rules = ", ".join(r for r in (self.look.public_rule, self.look.sealed_rule) if r)
             self.banner.value = box(
-                "<b>Revealed</b> " + linkify("(WL-INFO-2, WL-INFO-3)") + ": everyone may see this."
+                "<b>Revealed</b> " + (linkify(f"({rules})") if rules else "") + ": everyone may see this."
                 + events_html(self.reveal, max_height=None, tips=False), "warn")
             self.continue_button.description = f"Continue{nxt}"
             self.banner_box.layout.display = "flex"
         elif self.held and view != now:
-            nxt = "the final score" if state.is_over else f"phase {now}: {PHASE_NAMES[now]}"
-            self.banner.value = box(f"Phase {view} is over. Read what happened below, then continue to {nxt}.", "warn")
+            nxt = "the final score" if self.session.is_over else self.look.tab_words(self.game, state)
+            self.banner.value = box(f"{self.look.tab_over_words(self.game, self.tabs[view])} is over. Read what "
+                                    f"happened below, then continue to {nxt}.", "warn")
             self.continue_button.description = f"Continue to {nxt}"
             self.banner_box.layout.display = "flex"
         else:
@@ -550,27 +571,24 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.banner_box.layout.display = "none"
 
     def _title(self, state: State) -> str:
-        if state.is_over:
-            where = f"Year {state.year} · the game is over"
-        else:
-            where = f"Year {state.year} · phase {int(state.phase)}: {PHASE_NAMES[int(state.phase)]}"
-        todo = decision_text(self.session)
-        return (f'<div style="font-size:125%"><b>Der weiße Lotus</b> · {where}</div>'
+        where = self.look.where(self.game, state)
+        todo = self.look.table_decision_text(self.session)
+        return (f'<div style="font-size:125%"><b>{escape(self.game.info.title)}</b> · {where}</div>'
                 f"<div>{linkify(todo[0].upper() + todo[1:])}.</div>")
 
     def _hand_html(self, state: State, curtain: bool) -> str:
         s = self.session
-        sizes = ", ".join(f"{seat_html(k)} {h.size}" for k, h in enumerate(state.hands))
-        public = f"<small>Cards in hand (public, {linkify('WL-CARDS-4', names=False)}): {sizes}</small>"
+        public = self.look.public_html(self.game, state)
         if self.mode.value == "open":
-            rows = "".join(f"<tr><td>{seat_html(k, s.who(k))}</td><td>{hand_html(h)}</td></tr>"
-                           for k, h in enumerate(state.hands))
+            rows = "".join(f"<tr><td>{seat_html(k, s.who(k))}</td><td>{self.look.hand_html(self.game, state, k)}</td>"
+                           "</tr>" for k in range(s.players))
             return f"<b>All hands</b> (open mode)<table>{rows}</table>{public}"
         if curtain or self.screen_seat is None or self.mode.value != "hot-seat":
             return public
         seat = self.screen_seat
-        hand = observation(state, seat).hand
-        return f"<b>{seat_html(seat)}'s hand</b><br>{hand_html(hand)}<br>{public}"
+        # computed from observation(state, seat) alone (the screen's hand_html)
+        hand = self.look.hand_html(self.game, state, seat)
+        return f"<b>{seat_html(seat)}'s hand</b><br>{hand}<br>{public}"
 
     def _log_html(self) -> str:
         entries = self.session.seen([e for e in self.session.log if e.event.kind != "PhaseStarted"][-LOG_LIMIT:])
@@ -584,7 +602,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             groups[-1][1].append(e.event)
         parts = []
         for (year, phase), events in reversed(groups):
-            head = f"Year {year}, phase {phase}: {PHASE_NAMES.get(phase, '')}"
+            head = self.look.log_heading(self.game, year, phase)
             parts.append(f'<div style="margin-top:4px;font-weight:bold;color:#4a4036">{head}</div>'
                          + events_html(events, newest_first=True, max_height=None, tips=False))
         return "".join(parts)
@@ -612,7 +630,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             return
         self.view_phase = change["new"]
         now = self._current_phase()
-        if self.view_phase == now or (now == 4 and self.view_phase == 3):
+        if self.view_phase == now or self.view_phase in self.tabs[now].also:
             self.held = False
         self.refresh()
 
@@ -683,7 +701,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             return
         self.record_text.value = text
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"lotus-{s.players}p-{len(s.actions)}{'' if full else '-shared'}.json"
+        name = f"{self.look.record_prefix(self.game)}-{s.players}p-{len(s.actions)}{'' if full else '-shared'}.json"
         self.download.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
                                f'class="lotus-download">⬇ Download {escape(name)}</a>')
         if full:
@@ -692,7 +710,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         else:
             self.load_feedback.value = box(
                 f"Saved what everyone may know ({len(s.actions)} actions so far): no seed, no sealed choice not "
-                "yet revealed, no hidden card values " + linkify("(WL-INFO-1).")
+                "yet revealed, no hidden card values " + self._rule("hidden_rule")
                 + " For the full record, tick “Everyone agrees” or save after the game.", "ok")
 
     def load(self, text: str | bytes) -> bool:

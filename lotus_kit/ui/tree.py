@@ -56,19 +56,24 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from lotus_kit.core.bots import make_bot
 from lotus_kit.core.errors import IllegalAction, LotusKitError
 from lotus_kit.core.records import GameRecord
-from lotus_kit.white_lotus.actions import Action
-from lotus_kit.white_lotus.bots import BOTS, make_bot
-from lotus_kit.white_lotus.engine import apply, to_act
-from lotus_kit.white_lotus.state import RebellionStep, State, TerritoryStep
+from lotus_kit.core.registry import DEFAULT_GAME, get_game
+from lotus_kit.ui.screen import screen_for
+
+Action = Any
+State = Any
+BOTS: tuple[str, ...] = ("random", "heuristic", "montecarlo")
+"""The bots of White Lotus (the default game); a fill names any game's bot (``game.info.bots``)."""
 
 __all__ = ["FILL_KINDS", "BranchTree", "Dropped", "Fill", "Line", "Node", "decision_kind", "moment", "moments",
            "replay"]
 
 Origin = Literal["record", "changed", "bot"]
 FILL_KINDS: tuple[str, ...] = (*BOTS, "ask")
-"""How a decision without a fitting recorded one is made: a bot of :data:`BOTS`, or ``"ask"`` the user."""
+"""How a decision without a fitting recorded one is made: a bot of :data:`BOTS`, or ``"ask"`` the user.
+A game without the bot named plays its ``"random"`` bot (every game has one)."""
 
 Moment = tuple[Any, ...]
 
@@ -103,61 +108,50 @@ class Fill:
 
 
 # -- moments --------------------------------------------------------------------------------------------
-def decision_kind(state: State) -> str:
-    """The kind of decision the state asks for: ``claim``, ``choose``, ``bid``, ``tie``, ``refund``
-    (phase 2), ``lead``, ``side``, ``reward`` (phase 4), ``income`` (phase 5), ``temple``, ``place``
-    (phase 6), or ``""`` when nobody must decide.
+def decision_kind(state: State, game: Any = None) -> str:
+    """The kind of decision the state asks for (``game.decision(state).kind``; White Lotus by
+    default): ``claim``, ``choose``, ``bid``, ``tie``, ``refund`` (phase 2), ``lead``, ``side``,
+    ``reward`` (phase 4), ``income`` (phase 5), ``temple``, ``place`` (phase 6).
 
     >>> from lotus_kit.white_lotus.engine import new_game
     >>> decision_kind(new_game(4, seed=1))
     'claim'
     """
-    phase = int(state.phase)
-    step = state.step
-    if step is None or state.is_over:
-        return ""
-    if phase == 1:
-        return "claim"
-    if phase == 2:
-        c = state.conflict
-        if c is None:
-            return "choose"
-        if c.refund_seat >= 0:
-            return "refund"
-        return "tie" if c.tied else "bid"
-    if phase == 4 and isinstance(step, RebellionStep):
-        if step.leader < 0:
-            return "lead"
-        return "reward" if step.winner else "side"
-    if phase == 5:
-        return "income"
-    if phase == 6 and isinstance(step, TerritoryStep):
-        return "temple" if step.asking_temple else "place"
-    return ""
+    return _game(game).decision(state).kind
 
 
-def _base(state: State, seat: int) -> Moment:
-    kind = decision_kind(state)
-    where: Any = None
-    if kind in ("bid", "tie", "refund"):
-        c = state.conflict
-        where = (c.province, c.round)
-    return (state.year, int(state.phase), kind, seat, where)
+def _game(game: Any) -> Any:
+    if game is None:
+        return get_game(DEFAULT_GAME)
+    return get_game(game) if isinstance(game, str) else game
 
 
-def moment(state: State, seat: int, counts: Counter | None = None) -> Moment:
-    """The moment of ``seat``'s decision in ``state`` (see the module docstring); ``counts`` holds
-    how often each moment's base happened before on the line (``moments`` keeps it)."""
-    base = _base(state, seat)
+def _seat_of(game: Any, action: Action, state: State) -> int:
+    """The seat that takes ``action`` in ``state`` (its ``seat``, else the one seat to act)."""
+    seat = getattr(action, "seat", None)
+    return min(game.to_act(state)) if seat is None else seat
+
+
+def _base(state: State, seat: int, game: Any = None) -> Moment:
+    game = _game(game)
+    return tuple(screen_for(game).moment(game, state, seat))
+
+
+def moment(state: State, seat: int, counts: Counter | None = None, game: Any = None) -> Moment:
+    """The moment of ``seat``'s decision in ``state`` (see the module docstring; the game screen's
+    ``moment``); ``counts`` holds how often each moment's base happened before on the line
+    (``moments`` keeps it)."""
+    base = _base(state, seat, game)
     return (*base, counts[base] if counts is not None else 0)
 
 
-def moments(states: Sequence[State], actions: Sequence[Action]) -> list[Moment]:
+def moments(states: Sequence[State], actions: Sequence[Action], game: Any = None) -> list[Moment]:
     """The moment of every action of a line (``states[k]`` is the state ``actions[k]`` was taken in)."""
+    game = _game(game)
     counts: Counter = Counter()
     out = []
     for state, action in zip(states, actions, strict=False):
-        base = _base(state, action.seat)
+        base = _base(state, _seat_of(game, action, state), game)
         out.append((*base, counts[base]))
         counts[base] += 1
     return out
@@ -206,7 +200,13 @@ class Line:
         """The line of a recorded game (raises :class:`~lotus_kit.core.errors.RecordError` if it does
         not replay)."""
         states = tuple(states) if states is not None else tuple(record.states())
-        return cls(record, states, ("record",) * len(record.actions), tuple(moments(states, record.actions)))
+        return cls(record, states, ("record",) * len(record.actions),
+                   tuple(moments(states, record.actions, record.game)))
+
+    @property
+    def game(self) -> Any:
+        """The game played on this line (``lotus_kit.core.game.Game``)."""
+        return get_game(self.record.game)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -223,7 +223,7 @@ class Line:
 
     @property
     def is_over(self) -> bool:
-        return self.final.is_over
+        return self.game.is_over(self.final)
 
     def counts(self) -> Counter:
         """How many actions came from the record, were changed, or were made by bots."""
@@ -237,9 +237,7 @@ class Line:
         if self.dropped:
             parts.append(f"{len(self.dropped)} no longer fit")
         if self.waiting is not None:
-            from lotus_kit.white_lotus.seats import seat_name
-
-            parts.append(f"waiting for {seat_name(self.waiting)}'s decision at step {self.steps}")
+            parts.append(f"waiting for {self.game.info.seat_name(self.waiting)}'s decision at step {self.steps}")
         return ", ".join(parts)
 
 
@@ -254,15 +252,18 @@ def replay(line: Line, index: int, action: Action, fill: Fill | None = None) -> 
     at that step; ``line`` is never changed.
     """
     fill = fill or Fill()
+    game = line.game
+    look = screen_for(game)
+    bot = fill.kind if fill.kind in game.info.bots else "random"
     n = line.steps
     if type(index) is not int or not 0 <= index <= n:
         raise LotusKitError(f"step {index!r} is outside the line (0..{n})")
     start = line.states[index]
-    if start.is_over:
-        raise IllegalAction("WL-END-2", "the game is over: there is no decision to change")
-    state = apply(start, action)                       # IllegalAction leaves everything as it was
+    if game.is_over(start):
+        raise IllegalAction(look.over_rule or game.info.rule_prefix, "the game is over: there is no decision to change")
+    state = game.apply(start, action)                  # IllegalAction leaves everything as it was
     counts: Counter = Counter(m[:-1] for m in line.moments[:index])
-    first = moment(start, action.seat, counts)
+    first = moment(start, _seat_of(game, action, start), counts, game)
     counts[first[:-1]] += 1
     pool: dict[Moment, _Pending] = {}
     for k in range(index, n):
@@ -281,21 +282,21 @@ def replay(line: Line, index: int, action: Action, fill: Fill | None = None) -> 
     kept = filled = 0
     waiting = None
     open_end = not line.is_over and line.waiting is None     # a record of an unfinished game
-    end = (line.final.year, int(line.final.phase))
-    while not state.is_over:
-        if open_end and fill.keep and (not pool or (state.year, int(state.phase)) > end):
+    end = look.progress(game, line.final)
+    while not game.is_over(state):
+        if open_end and fill.keep and (not pool or look.progress(game, state) > end):
             break                                      # the record ends here: so does the branch
-        acting = to_act(state)
+        acting = game.to_act(state)
         if not acting:                                 # cannot happen in a consistent engine
             raise LotusKitError(f"nobody must act at step {len(actions)}, yet the game is not over")
         seat = min(acting)
-        base = _base(state, seat)
+        base = _base(state, seat, game)
         m = (*base, counts[base])
         rec = pool.pop(m, None)
         chosen: Action | None = None
         if rec is not None:
             try:
-                after = apply(state, rec.action)
+                after = game.apply(state, rec.action)
                 chosen, origin = rec.action, rec.origin
                 kept += 1
             except IllegalAction as exc:
@@ -304,8 +305,8 @@ def replay(line: Line, index: int, action: Action, fill: Fill | None = None) -> 
             if fill.kind == "ask":
                 waiting = seat
                 break
-            chosen = make_bot(fill.kind, _bot_seed(fill, len(actions), seat)).choose(state, seat)
-            after = apply(state, chosen)
+            chosen = make_bot(game, bot, _bot_seed(fill, len(actions), seat)).choose(state, seat)
+            after = game.apply(state, chosen)
             origin = "bot"
             filled += 1
         counts[base] += 1

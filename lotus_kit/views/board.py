@@ -35,7 +35,8 @@ from lotus_kit.views import style as st
 from lotus_kit.views.geometry import load_geometry, rings_xy
 from lotus_kit.white_lotus.actions import ChooseProvince, PlaceChip, PlaceMarker, TakeReward
 from lotus_kit.white_lotus.board import BUILDING_NAMES, BoardData, iter_bits
-from lotus_kit.white_lotus.engine import legal_actions, to_act
+from lotus_kit.white_lotus.decision import decision
+from lotus_kit.white_lotus.engine import legal_actions
 from lotus_kit.white_lotus.scoring import group_masks, score
 from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, RebellionStep, State, TerritoryStep
 
@@ -340,42 +341,34 @@ class _Options:
         return (24.0, 17.0, 16.0) if self.projector else (19.0, 13.0, 13.0)
 
 
+_SHORT = {
+    "game_over": "game over: {won} (WL-SCORE-5)", "claim": "{who} places a marker (WL-PLACE-3)",
+    "choose": "emperor {who} picks the next province (WL-CONF-3)",
+    "refund": "{who} takes the refund for {where} (WL-CONF-9)",
+    "tie": "emperor {who} breaks the tie in {where} (WL-CONF-8)",
+    "bid": "{where}, round {round}: {who} bid (sealed, WL-CONF-6)",
+    "lead": "{who} is asked to lead a rebellion (WL-REB-2)",
+    "side": "everyone picks a side and combat cards (sealed, WL-REB-3, -4)",
+    "reward": "{who} takes a reward (WL-REB-9)", "income": "everyone takes income (WL-CARDS)",
+    "temple": "{who} decides on a temple draw (WL-TERR-7)", "place": "{who} places the drawn {chip} (WL-TERR-2)",
+}
+"""The board's subtitle per decision kind: the engine's decision (WL-INFO-5) in words short enough
+for the top of the map (the table and the panels say it in full)."""
+
+
 def _decision_text(state: State) -> str:
-    """Who must decide what now, in words (WL-INFO-5)."""
+    """Who must decide what now (:func:`lotus_kit.white_lotus.decision.decision`), in few words."""
+    d = decision(state)
     name = st.SEAT_NAMES
-    phase = state.phase
-    acting = sorted(to_act(state))
-    who = " and ".join(name[s] for s in acting) if acting else "nobody"
+    who = " and ".join(name[s] for s in sorted(d.seats)) if d.seats else "nobody"
+    won = state.winners
+    c = state.conflict
     step = state.step
-    if phase == Phase.GAME_OVER:
-        won = " and ".join(name[s] for s in state.winners)
-        return f"game over: {won} win{'s' if len(state.winners) == 1 else ''} (WL-SCORE-5)"
-    if phase == Phase.CLAIMS:
-        return f"{who} places a marker (WL-PLACE-3)"
-    if phase == Phase.RESOLVE:
-        c = state.conflict
-        if c is None:
-            return f"emperor {who} picks the next province (WL-CONF-3)"
-        pname = state.board.provinces[c.province].name
-        if c.refund_seat >= 0:
-            return f"{who} takes the refund for {pname} (WL-CONF-9)"
-        if c.tied:
-            return f"emperor {who} breaks the tie in {pname} (WL-CONF-8)"
-        return f"{pname}, round {c.round}: {who} bid (sealed, WL-CONF-6)"
-    if phase == Phase.REBELLION and isinstance(step, RebellionStep):
-        if step.leader < 0:
-            return f"{who} is asked to lead a rebellion (WL-REB-2)"
-        if not step.winner:
-            return "everyone picks a side and combat cards (sealed, WL-REB-3, -4)"
-        return f"{who} takes a reward (WL-REB-9)"
-    if phase == Phase.NEW_CARDS:
-        return "everyone takes income (WL-CARDS)"
-    if phase == Phase.NEW_PROVINCES and isinstance(step, TerritoryStep):
-        if step.asking_temple:
-            return f"{who} decides on a temple draw (WL-TERR-7)"
-        chip = BUILDING_NAMES.get(step.drawn, "chip")
-        return f"{who} places the drawn {chip} (WL-TERR-2)"
-    return f"{who} to act"
+    return _SHORT.get(d.kind, "{who} to act").format(
+        who=who, won=" and ".join(name[s] for s in won) + (" wins" if len(won) == 1 else " win"),
+        where=state.board.provinces[c.province].name if c is not None else "",
+        round=c.round if c is not None else 0,
+        chip=BUILDING_NAMES.get(getattr(step, "drawn", None), "chip"))
 
 
 def _title(state: State) -> str:

@@ -12,6 +12,8 @@ The kinds are the moments of a year: ``claim`` (phase 1), ``choose``, ``bid``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lotus_kit.core.game import Decision
 from lotus_kit.white_lotus.board import BUILDING_NAMES
 from lotus_kit.white_lotus.engine import to_act
@@ -60,15 +62,17 @@ def decision_kind(state: State) -> str:
     return ""
 
 
-def _names(seats) -> str:
-    return " and ".join(SEAT_NAMES[s] for s in sorted(seats)) if seats else "nobody"
+def _names(seats, name: Callable[[int], str] | None = None) -> str:
+    name = name or SEAT_NAMES.__getitem__
+    return " and ".join(name(s) for s in sorted(seats)) if seats else "nobody"
 
 
-def decision(state: State) -> Decision:
-    """Who must decide what now, with the rule ids and in words (WL-INFO-5)."""
+def decision(state: State, who: Callable[[int], str] | None = None) -> Decision:
+    """Who must decide what now, with the rule ids and in words (WL-INFO-5). ``who(seat)`` names the
+    deciding seats (a table says who plays them: "Blue (heuristic bot)"); their colours by default."""
     kind = decision_kind(state)
     seats = to_act(state)
-    who = _names(seats)
+    who = _names(seats, who)
     c = state.conflict
     where = state.board.provinces[c.province].name if c is not None else ""
     if kind == "game_over":

@@ -17,54 +17,22 @@ from lotus_kit.ui.panel import Panel, follow
 from lotus_kit.ui.phases.text import cards_html, linkify, rule_link, seat_html
 from lotus_kit.ui.session import GameSession
 from lotus_kit.views.charts import score_rows
-from lotus_kit.white_lotus.board import BUILDING_NAMES
 from lotus_kit.white_lotus.cards import Hand
-from lotus_kit.white_lotus.engine import to_act
-from lotus_kit.white_lotus.state import PHASE_NAMES, RebellionStep, State, TerritoryStep
+from lotus_kit.white_lotus.decision import decision
+from lotus_kit.white_lotus.state import PHASE_NAMES, State
 
 __all__ = ["CardPicker", "PhasePanel", "decision_text", "follow", "hand_html", "score_html"]
 
 
 def decision_text(session: GameSession) -> str:
-    """Who must decide what now, in words with the rule id (WL-INFO-5).
+    """Who must decide what now, in words with the rule id (WL-INFO-5), naming who plays each
+    deciding seat (:func:`lotus_kit.white_lotus.decision.decision`).
 
     >>> s = GameSession(players=3, seed=1, first_emperor=2)
     >>> decision_text(s)
     'Green places a marker (WL-PLACE-3)'
     """
-    state = session.state
-    acting = sorted(to_act(state))
-    who = " and ".join(session.who(s) for s in acting) if acting else "nobody"
-    phase = int(state.phase)
-    step = state.step
-    if state.is_over:
-        won = " and ".join(session.name(s) for s in state.winners)
-        return f"the game is over: {won} win{'s' if len(state.winners) == 1 else ''} (WL-SCORE-5)"
-    if phase == 1:
-        return f"{who} places a marker (WL-PLACE-3)"
-    if phase == 2:
-        c = state.conflict
-        if c is None:
-            return f"emperor {who} picks the next province to resolve (WL-CONF-3)"
-        name = state.board.provinces[c.province].name
-        if c.refund_seat >= 0:
-            return f"{who} picks the card values of the refund for {name} (WL-CONF-9)"
-        if c.tied:
-            return f"emperor {who} breaks the tie in {name} (WL-CONF-8)"
-        return f"{name}, round {c.round}: {who} commit a dragon card and influence, sealed (WL-CONF-6)"
-    if phase == 4 and isinstance(step, RebellionStep):
-        if step.leader < 0:
-            return f"{who} is asked to lead a rebellion (WL-REB-2)"
-        if not step.winner:
-            return f"{who} pick a side and combat cards, sealed (WL-REB-3, WL-REB-4)"
-        return f"{who} takes a reward (WL-REB-9)"
-    if phase == 5:
-        return f"{who} take their income (WL-CARDS-1, WL-CARDS-2)"
-    if phase == 6 and isinstance(step, TerritoryStep):
-        if step.asking_temple:
-            return f"{who} decides on a temple's extra draw (WL-TERR-3, WL-TERR-7)"
-        return f"{who} places the drawn {BUILDING_NAMES.get(step.drawn, 'chip')} (WL-TERR-2)"
-    return f"{who} to act"
+    return decision(session.state, who=session.who).text
 
 
 def card_label(value: int) -> str:

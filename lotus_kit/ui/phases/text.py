@@ -119,7 +119,7 @@ def event_html(event: Event, tips: bool = True) -> str:
 def _event_html(event: Event, tips: bool, _url: str) -> str:
     text = name_seats(event.text(lambda s: SEAT_NAMES[s] if s is not None and s >= 0 else "nobody"))
     cited = set(RULE_RE.findall(text))
-    extra = [r for r in event.rules if r not in cited]
+    extra = [r for r in getattr(event, "rules", ()) if r not in cited]
     html = linkify(text, tips=tips)
     if extra:
         html += ' <span style="font-size:85%">[' + ", ".join(rule_link(r, tips) for r in extra) + "]</span>"

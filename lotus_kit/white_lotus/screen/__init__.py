@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from lotus_kit.ui.screen import GameScreen, PanelTab, StepChart
+from lotus_kit.ui.screen import GameScreen, PanelTab
 from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome, TakeRefund
 from lotus_kit.white_lotus.observation import public_event
 from lotus_kit.white_lotus.redaction import FULL_NOTE
@@ -182,18 +182,122 @@ class WhiteLotusScreen(GameScreen):
             return f"{words} in {name}"
         return words
 
-    def step_charts(self, game: Any, state: Any, events: Sequence[Any]) -> list[StepChart]:
-        """The conflict or rebellion chart of the events of a step, else the score now."""
-        from lotus_kit.views.charts import conflict_chart, rebellion_chart, score_figure
+    # -- the explorer ----------------------------------------------------------------------------------
+    swings = True
+    advice = True
+    position_editor = True
+    position_codes = True
 
-        out = []
-        for ev in events:
-            if ev.kind == "ConflictRound":
-                out.append(StepChart(("conflict", ev), "the conflict", lambda ev=ev: conflict_chart(ev)))
-            elif ev.kind == "RebellionResolved":
-                out.append(StepChart(("rebellion", ev), "the rebellion", lambda ev=ev: rebellion_chart(ev)))
-        out.append(StepChart(("score", state), "the score", lambda: score_figure(state)))
-        return out
+    def describe(self, game: Any, action: Any, state: Any, seat: bool = True) -> str:
+        from lotus_kit.white_lotus.words import describe_action
+
+        return describe_action(action, state, seat=seat)
+
+    def spot_name(self, game: Any, state: Any, spot: str) -> str:
+        from lotus_kit.white_lotus.words import province_name
+
+        return province_name(state, spot)
+
+    def seat_colours(self, game: Any) -> list[str]:
+        from lotus_kit.white_lotus.seats import SEAT_COLOURS
+
+        return list(SEAT_COLOURS)
+
+    def decision_words(self, game: Any, kind: str) -> str:
+        from lotus_kit.white_lotus.screen.explorer import _KIND_WORDS
+
+        return _KIND_WORDS.get(kind, kind)
+
+    def episodes(self, game: Any, line: Any) -> Any:
+        from lotus_kit.white_lotus.screen.explorer import _Episodes
+
+        return _Episodes(line)
+
+    def timeline_label(self, game: Any, a: int, b: int, step: int) -> str:
+        from lotus_kit.white_lotus.screen.explorer import phase_label
+
+        return phase_label(a, b, step)
+
+    def chart_kinds(self, game: Any) -> tuple[tuple[str, str], ...]:
+        from lotus_kit.white_lotus.screen.explorer import CHART_KINDS
+
+        return CHART_KINDS
+
+    def step_chart(self, game: Any, line: Any, k: int, kind: str, episodes: Any) -> tuple:
+        from lotus_kit.white_lotus.screen.explorer import chart_spec
+
+        return chart_spec(line, k, kind, episodes)
+
+    def chart_head(self, game: Any, state: Any, step: int) -> str:
+        return f"<b>Step {step}</b> · year {state.year}"
+
+    def explorer_where(self, game: Any, state: Any) -> str:
+        from lotus_kit.ui.phases.text import seat_html
+
+        phase = "the game is over" if state.is_over else f"phase {int(state.phase)}: {PHASE_NAMES[int(state.phase)]}"
+        return f"year {state.year} · {phase} · emperor {seat_html(state.emperor)}"
+
+    def length_words(self, game: Any, state: Any) -> str:
+        return f" ({state.year} year{'s' if state.year != 1 else ''})"
+
+    def score_change(self, game: Any, a: Any, b: Any) -> str:
+        from lotus_kit.white_lotus.screen.explorer import _score_change
+
+        return _score_change(a, b)
+
+    def diff_topics(self, game: Any) -> dict[str, str]:
+        from lotus_kit.ui.compare import TOPICS
+
+        return {topic: TOPICS[topic] for topic in ("score", "conflict", "emperor", "rebellion")}
+
+    def line_diff(self, game: Any, a: Any, b: Any) -> Any:
+        from lotus_kit.ui.compare import diff
+
+        return diff(a, b)
+
+    def step_place(self, game: Any, state: Any) -> tuple[str, str]:
+        return f"year {state.year}", PHASE_NAMES[int(state.phase)]
+
+    def card_label(self, game: Any, value: int) -> str:
+        from lotus_kit.ui.phases.base import card_label
+
+        return card_label(value)
+
+    def card_tip(self, game: Any, kind: str, value: int) -> str:
+        if value == 0:
+            return "the 0 card: a bluff, it always comes back (WL-CONF-9)"
+        return f"{kind} card of value {value}"
+
+    def card_style(self, game: Any, kind: str) -> str:
+        return "info" if kind == "influence" else "danger"
+
+    def compose(self, game: Any, state: Any, seat: int, kind: str, legal: list[Any], current: Any) -> Any:
+        from lotus_kit.white_lotus.screen.explorer import compose
+
+        return compose(state, seat, kind, legal, current)
+
+    def empty_record(self, game: Any) -> Any:
+        from lotus_kit.white_lotus.game import new_record
+
+        return new_record(4, 0)
+
+    def is_code(self, text: Any) -> bool:
+        from lotus_kit.white_lotus.position_code import is_code
+
+        return is_code(text)
+
+    def position_code(self, game: Any, line: Any, k: int) -> str:
+        from lotus_kit.white_lotus.position_code import PositionCodeError, position_code
+
+        try:
+            return position_code(line.states[k], line.states[: k + 1], line.actions[:k])
+        except PositionCodeError:
+            return ""
+
+    def decode(self, game: Any, text: str) -> Any:
+        from lotus_kit.white_lotus.position_code import decode
+
+        return decode(text)
 
 
 SCREEN = WhiteLotusScreen()
