@@ -101,8 +101,6 @@ def simulate(args: argparse.Namespace) -> int:
     info = args.game_object.info
     if not players or any(p not in range(info.min_players, info.max_players + 1) for p in players):
         raise LotusKitError(f"--players: {info.title} is for {info.players_text()} ({info.rule_prefix}-SETUP-1)")
-    if args.game_object.name != DEFAULT_GAME:
-        raise LotusKitError(f"simulate plays {get_game(DEFAULT_GAME).info.title} only so far, not {info.title}")
     if args.games < 1:
         raise LotusKitError("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
@@ -129,7 +127,8 @@ def simulate(args: argparse.Namespace) -> int:
                   f" x {len(variants)} rule set{sets} ({', '.join(variants)}); "
                   "Ctrl-C stops and keeps the finished games", flush=True)
         result = sweep(seeds=range(args.seed, args.seed + args.games), players=players, variants=variants,
-                       bots={args.bots: kinds}, client=client, workers=args.workers, progress=not args.json)
+                       bots={args.bots: kinds}, client=client, workers=args.workers, progress=not args.json,
+                       game=args.game_object.name)
     except KeyboardInterrupt as stop:             # SweepInterrupted once games are under way
         partial = stop.partial if isinstance(stop, SweepInterrupted) else None
         done = 0 if partial is None else len(partial.games)

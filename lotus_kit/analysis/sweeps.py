@@ -32,6 +32,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lotus_kit.core import bots as core_bots
+from lotus_kit.core import frame as core_frame
+from lotus_kit.core.flags import unknown_flags
+from lotus_kit.core.records import new_setup
+from lotus_kit.core.registry import get_game
 from lotus_kit.white_lotus import bots as bots_module
 from lotus_kit.white_lotus.bots import play_game
 from lotus_kit.white_lotus.engine import new_game
@@ -54,6 +59,7 @@ class GameSpec:
     mix: str
     bots: tuple[str, ...]
     first_emperor: int | None = None
+    name: str = "white_lotus"         # the game (a name of lotus_kit.games())
 
 
 def bot_kinds(mix: str | Sequence[str], players: int) -> tuple[str, ...]:
@@ -69,19 +75,24 @@ def bot_kinds(mix: str | Sequence[str], players: int) -> tuple[str, ...]:
 def game_specs(seeds: Iterable[int], players: Iterable[int] = (3, 4, 5),
                variants: Mapping[str, Sequence[str]] | None = None,
                bots: Mapping[str, str | Sequence[str]] | None = None,
-               first_emperor: int | None = None) -> list[GameSpec]:
+               first_emperor: int | None = None, game: str = "white_lotus") -> list[GameSpec]:
     """Every combination, in a fixed order (variant, bots, players, seed)."""
     variants = dict(variants or PUBLISHED)
     bots = dict(bots or {"heuristic": "heuristic"})
     seeds = list(seeds)
     out = []
+    known = get_game(game).info.flag_names
     for vname, flags in variants.items():
-        RuleSet.from_flags(flags)                   # fail early on an unknown flag
+        if game == "white_lotus":
+            RuleSet.from_flags(flags)               # fail early on an unknown flag
+        elif unknown_flags(known, flags):
+            raise ValueError(f"unknown variant flag {unknown_flags(known, flags)[0]!r}; known flags: "
+                             f"{', '.join(known) or 'none'}")
         for mname, mix in bots.items():
             for p in players:
                 for seed in seeds:
                     out.append(GameSpec(len(out), seed, p, vname, tuple(flags), mname, bot_kinds(mix, p),
-                                        first_emperor))
+                                        first_emperor, game))
     return out
 
 
@@ -96,6 +107,8 @@ def bot_seed(seed: int, seat: int) -> int:
 
 def play(spec: GameSpec) -> list[State]:
     """Every state of the game a spec describes."""
+    if spec.name != "white_lotus":
+        return _play_any(spec)
     state = new_game(spec.players, spec.seed, RuleSet.from_flags(spec.flags), spec.first_emperor)
     bots = [make_bot(kind, bot_seed(spec.seed, s)) for s, kind in enumerate(spec.bots)]
     states = [state]
@@ -103,8 +116,39 @@ def play(spec: GameSpec) -> list[State]:
     return states
 
 
+def _play_any(spec: GameSpec) -> list[Any]:
+    """Every state of a game of any game (the protocol's new_setup, bots by name, play_game)."""
+    game = get_game(spec.name)
+    state = game.start(new_setup(game, spec.players, spec.seed), spec.flags)
+    bots = [core_bots.make_bot(game, kind, bot_seed(spec.seed, s)) for s, kind in enumerate(spec.bots)]
+    states = [state]
+    core_bots.play_game(game, state, bots, on_action=lambda before, action, after: states.append(after))
+    return states
+
+
+def _any_row(spec: GameSpec, states: Sequence[Any]) -> dict[str, Any]:
+    """The one-row summary of a played game of any game: winners, scores and the margin."""
+    game = get_game(spec.name)
+    final = states[-1]
+    winners = sorted(game.winners(final))
+    scores = game.scores(final)
+    row: dict[str, Any] = {
+        "game": spec.game, "name": spec.name, "seed": spec.seed, "players": spec.players, "variant": spec.variant,
+        "bots": spec.mix, "flags": " ".join(spec.flags), "seat_bots": " ".join(spec.bots),
+        "winner": winners[0], "winners": " ".join(map(str, winners)), "shared_win": len(winners) > 1,
+        "winner_bot": spec.bots[winners[0]], "actions": len(states) - 1,
+    }
+    for s in range(game.info.max_players):
+        row[f"score_{s}"] = scores[s] if s < spec.players else None
+    top = sorted(scores, reverse=True)
+    row["margin"] = top[0] - top[1] if len(top) > 1 else 0
+    return row
+
+
 def game_row(spec: GameSpec, states: Sequence[State]) -> dict[str, Any]:
     """The one-row summary of a played game."""
+    if spec.name != "white_lotus":
+        return _any_row(spec, states)
     final = states[-1]
     first_emperor = states[0].events[0].first_emperor if states[0].events else states[0].emperor
     attempted = succeeded = changes = contested = ties = emperor_points = 0
@@ -158,7 +202,8 @@ def run_games(specs: Sequence[GameSpec], events: bool = False) -> list[tuple[dic
         states = play(spec)
         rows = []
         if events:
-            rows = event_rows(states)
+            rows = event_rows(states) if spec.name == "white_lotus" else \
+                core_frame.event_rows(states, get_game(spec.name).info.seat_name)
             for r in rows:
                 r["game"] = spec.game
         out.append((game_row(spec, states), rows))
@@ -174,8 +219,18 @@ class Sweep:
     backend: str = ""
 
     def summary(self):
-        """Per variant, bot mix and player count: games, mean years, rebellion rates, first emperor's wins."""
+        """Per variant, bot mix and player count: games, mean years, rebellion rates, first emperor's wins
+        (White Lotus); for another game: games, mean actions and margin, shared wins, each seat's wins."""
         g = self.games
+        if "years" not in g.columns:
+            out = g.groupby(["variant", "bots", "players"]).agg(
+                games=("game", "size"), actions=("actions", "mean"), margin=("margin", "mean"),
+                shared_wins=("shared_win", "mean"))
+            keys = ["variant", "bots", "players"]
+            for s in sorted(g["winner"].dropna().unique()):
+                out[f"seat_{int(s)}_wins"] = g.assign(won=g["winner"] == s).groupby(keys)["won"].mean()
+            out["fair_share"] = 1 / out.index.get_level_values("players")
+            return out
         out = g.groupby(["variant", "bots", "players"]).agg(
             games=("game", "size"), years=("years", "mean"),
             rebellions_per_game=("rebellions_attempted", "mean"),
@@ -200,7 +255,7 @@ def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
           variants: Mapping[str, Sequence[str]] | None = None,
           bots: Mapping[str, str | Sequence[str]] | None = None, *, events: bool = False, client: Any = None,
           backend: str | None = None, workers: int | None = None, chunk_size: int | None = None,
-          first_emperor: int | None = None, progress: bool | None = None) -> Sweep:
+          first_emperor: int | None = None, progress: bool | None = None, game: str = "white_lotus") -> Sweep:
     """Play seeds x players x variants x bot mixes; see the module doc.
 
     ``variants`` maps a name to rule flags (default ``{"published": ()}``), ``bots`` a name to a bot
@@ -213,7 +268,7 @@ def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
 
     from lotus_kit.analysis.rollouts import progress_bar
 
-    specs = game_specs(seeds, players, variants, bots, first_emperor)
+    specs = game_specs(seeds, players, variants, bots, first_emperor, game)
     backend = backend or ("dask" if client is not None else "processes")
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1 (None: every core), not {workers}")
@@ -315,7 +370,8 @@ def _collect(chunks: list[list[GameSpec]], results: dict[int, list], events: boo
     if events:
         from lotus_kit.white_lotus.frame import COLUMNS
 
-        ev = pd.DataFrame(event_rows, columns=["game", *COLUMNS])
+        white_lotus = not chunks or chunks[0][0].name == "white_lotus"
+        ev = pd.DataFrame(event_rows, columns=["game", *(COLUMNS if white_lotus else core_frame.COLUMNS)])
     return Sweep(games, ev, backend)
 
 

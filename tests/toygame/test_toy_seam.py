@@ -94,3 +94,14 @@ def test_errors_name_seats_by_the_games_seat_names(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "TOY-BID-1: North has bid in this round already" in err and "seat 0" not in err, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_simulate_plays_the_toy_and_summarises_its_wins(tmp_path, capsys):
+    out = tmp_path / "toy.csv"
+    assert main(["simulate", "--game", "toy", "--games", "6", "--workers", "1", "--bots", "random", "--json",
+                 "--out", str(out)]) == 0
+    (summary,) = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 6 and summary["players"] == 2 and summary["fair_share"] == 0.5
+    assert summary["actions"] == 6 and 0 <= summary["seat_0_wins"] <= 1
+    rows = out.read_text().splitlines()
+    assert len(rows) == 7 and "score_1" in rows[0] and ",toy," in rows[1]
