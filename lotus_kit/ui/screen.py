@@ -370,7 +370,7 @@ class Episodes:
         for k, state in enumerate(line.states):
             for ev in getattr(state, "events", ()):
                 if ev.kind == "PhaseStarted":
-                    self.phase_starts.append((ev.year, ev.phase, k))
+                    self.phase_starts.append((getattr(ev, "year", 0), getattr(ev, "phase", 0), k))
 
     def auto_kind(self, k: int) -> str:
         return "score"

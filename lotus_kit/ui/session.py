@@ -81,7 +81,7 @@ class LogEntry:
 
     index: int
     year: int
-    phase: int
+    phase: Any                # White Lotus: 1-7; another game may name its phases
     event: Event
     actor: str
 
@@ -228,15 +228,17 @@ class GameSession:
             self._log_state(k, st, "setup" if k == 0 else actors[k - 1])
 
     @staticmethod
-    def _start_where(state: State) -> tuple[int, int]:
-        return getattr(state, "year", 0), int(getattr(state, "phase", 0))
+    def _start_where(state: State) -> tuple[Any, Any]:
+        # White Lotus counts phases 1-7 (an IntEnum); another game may name its phases
+        phase = getattr(state, "phase", 0)
+        return getattr(state, "year", 0), int(phase) if isinstance(phase, int) else phase
 
     def _log_state(self, index: int, state: State, actor: str) -> None:
         # a game whose events include "PhaseStarted" (with year and phase) gets its log grouped by them
         year, phase = self._where
         for ev in getattr(state, "events", ()):
             if ev.kind == "PhaseStarted":
-                year, phase = ev.year, ev.phase
+                year, phase = getattr(ev, "year", year), getattr(ev, "phase", phase)
             self.log.append(LogEntry(index, year, phase, ev, actor))
         self._where = (year, phase)
 

@@ -154,3 +154,28 @@ def test_explorer_refuses_a_record_of_another_game(toy):
 
     ok, message = ex.load(new_record(4, 1))
     assert not ok and "the explorer knows toy, not 'white_lotus'" in message
+
+
+@pytest.mark.parametrize("name", [n for n in ("samurai", "winter", "ming") if n in GAMES])
+def test_every_game_of_the_kit_plays_at_the_generic_table_and_in_the_explorer(name):
+    """The games of the kit without a screen object of their own get the plain screen: a move from the
+    table's panel, then a changed decision replayed in the explorer."""
+    t = GameTable(game=name, seed=1, mode="open")
+    s = t.session
+    panel = t.panels[next(iter(t.panels))]
+    before = len(s.actions)
+    seat = s.human_to_act()[0]
+    label = panel.choices.options[0][0]
+    assert panel.choose(label), panel.feedback.value
+    assert len(s.actions) > before and s.actions[before] == s.game.legal_actions(s.states[before], seat)[0]
+    game = GameSession(game=name, seed=2, seats=["random"] * s.players)
+    game.run_bots(limit=300)
+    ex = Explorer(game.record)
+    for k in range(len(game.record.actions)):        # the first decision with a choice
+        ex.go(k)
+        others = [a for _label, a in ex.choice.options if a != ex.decision]
+        if others:
+            break
+    ok, message = ex.change(others[0])
+    assert ok, message
+    assert ex.line.actions[k] == others[0] and ex.line.actions[:k] == game.record.actions[:k]
