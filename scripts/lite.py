@@ -362,7 +362,7 @@ def build(out: Path) -> None:
         cwd=lite_dir)
     patch_site_config(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    say(f"built {out} ({size / 1e6:.0f} MB). Serve it: python3 -m http.server -b 127.0.0.1 -d {out} 8000")
+    say(f"built {out} ({size / 1e6:.0f} MB). Serve it: python3 scripts/lite.py --serve --out {out}")
 
 
 # what a static host must say for these files (a machine's own MIME table may not know .mjs or .wasm)
