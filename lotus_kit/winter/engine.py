@@ -45,6 +45,20 @@ TOKENS = 9                                    # WIN-CMP-1: 9 tokens per colour
 PHASE_NAMES = ("setup_first", "setup_second", "setup_colour", "freeze", "freeze_lay", "claim", "thaw",
                "thaw_token", "thaw_split", "over")
 
+
+
+class PhaseName(str):
+    """A phase's name (``"thaw"``) that also gives its number with ``int()``: generic code of the kit
+    reads ``int(state.phase)``."""
+
+    __slots__ = ()
+
+    def __int__(self) -> int:
+        return PHASE_NAMES.index(self)
+
+
+PHASES = tuple(PhaseName(n) for n in PHASE_NAMES)
+
 # fields of the state tuple
 (PHASE, TURN, COL0, OCC, LIGHT, ANCH, TOK0, TOK1, SUP0, SUP1, OUT0, OUT1, REM0, REM1, NEXT, DRAWN, PEND,
  OX, OY, THAW_COUNT, END, STEP, ACTIVE,
@@ -106,7 +120,7 @@ class WinterState:
     def phase(self) -> str:
         """The open decision: setup_first, setup_second, setup_colour, freeze, freeze_lay, claim,
         thaw, thaw_token, thaw_split or over."""
-        return PHASE_NAMES[self.v[PHASE]]
+        return PHASES[self.v[PHASE]]
 
     @property
     def is_over(self) -> bool:

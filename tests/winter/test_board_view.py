@@ -54,3 +54,27 @@ def test_the_engine_imports_no_plotly():
     code = "import sys, lotus_kit.winter.game, lotus_kit.winter.solver; print('plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_kit_finds_winters_screen_and_a_session_plays_it():
+    from lotus_kit.ui.screen import screen_for
+    from lotus_kit.ui.session import GameSession
+    from lotus_kit.winter.actions import Lay
+    from lotus_kit.winter.screen import WinterScreen
+    look = screen_for(WINTER)
+    assert isinstance(look, WinterScreen)
+    shapes = look.board_figure(WINTER, lake((0, 0, "LL/DD"))).layout.shapes
+    assert len([sh for sh in shapes if sh.layer == "below"]) == 4
+    s = GameSession(game="winter", seed=1, seats=["human", "human"])
+    assert s.decision_text() == "Player 1 lays the first start card at (0, 0) (WIN-SET-2)"
+    ok, message = s.act(Lay(3, 3))
+    assert not ok and message.startswith("WIN-CLAR-2:")
+    ok, _ = s.act(Lay(0, 0))
+    assert ok and look.where(WINTER, s.state) == "Winter · setup"
+
+
+def test_a_thaw_position_described_by_the_screen_is_the_same_position():
+    from lotus_kit.ui.screen import screen_for
+    s = lake((0, 0, "LD/LD"), (2, 0, "DL/DL"), (4, 0, "LL/DD"), tokens=[(1, 1, 0)], to_move=1, thaw_turns=3)
+    again = WINTER.position(screen_for(WINTER).describe_position(WINTER, s))
+    assert (again.v, again.cards, again.history) == (s.v, s.cards, s.history)
