@@ -14,8 +14,8 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 from __future__ import annotations
 
 from lotus_kit.core.errors import IllegalAction
+from lotus_kit.core.rng import randbelow, seed_state
 from lotus_kit.samurai import cards as C
-from lotus_kit.samurai.rng import below, seeded
 from lotus_kit.samurai.rules import BIT, Rules
 
 # ---- header -----------------------------------------------------------------------------------
@@ -273,10 +273,10 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
     counts = list(C.COUNT)
     if rules.bits & F_DECK:                                  # SAM-CMP-3, §13 Q1
         counts[C.DISHONOR], counts[C.SAVE_FACE] = 9, 4
-    rng = seeded(seed)
+    rng = seed_state(seed)
     starts = [C.START_5] * 3 + [C.START_10] * 3              # SAM-SET-2: deal the start Daimyo face down
     for s in range(players):
-        rng, i = below(rng, len(starts))
+        i, rng = randbelow(rng, len(starts))
         b = seat_base(s)
         t[b + DH] = starts.pop(i)
         t[b + SH] = C.SAMURAI                                # SAM-SET-1
@@ -297,7 +297,7 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
 
 def _draw(t: list) -> int:
     """Take one card at random from the deck counts (the top card of a shuffled deck)."""
-    rng, r = below(t[RNG], t[DECK_SIZE])
+    r, rng = randbelow(t[RNG], t[DECK_SIZE])
     t[RNG] = rng
     k = C.START_5
     while r >= t[DECK + k]:
@@ -309,7 +309,7 @@ def _draw(t: list) -> int:
 
 
 def _roll(t: list) -> int:
-    rng, r = below(t[RNG], 6)
+    r, rng = randbelow(t[RNG], 6)
     t[RNG] = rng
     return r + 1
 

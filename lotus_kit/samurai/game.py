@@ -268,10 +268,10 @@ class Samurai:
     def reseed(self, state: State, seed: int) -> State:
         """The same position with other chance ahead (draws, the assassin's die, battle dice): a what-if
         such as "the same attack, other dice". Nothing on the table or in a hand changes."""
-        from lotus_kit.samurai.rng import seeded
+        from lotus_kit.core.rng import seed_state
 
         t = list(state)
-        t[E.RNG] = seeded(seed)
+        t[E.RNG] = seed_state(seed)
         return State(t)
 
     # ---- hidden information (SAM-CLAR-19) ----------------------------------------------------------
@@ -322,7 +322,7 @@ class Samurai:
             t[b:b + E.HAND_SLOTS] = held + [0] * (E.HAND_SLOTS - len(held))
         for k in pool:
             t[E.DECK + k] += 1
-        t[E.RNG] = rng.getrandbits(64) or 1
+        t[E.RNG] = rng.getrandbits(64)
         return State(t)
 
 

@@ -30,9 +30,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from lotus_kit.core.errors import PositionError, quote
+from lotus_kit.core.rng import seed_state
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
-from lotus_kit.samurai.rng import seeded
 from lotus_kit.samurai.rules import Rules
 from lotus_kit.samurai.state import State, house_cards
 
@@ -106,7 +106,7 @@ def position(description: Mapping[str, Any]) -> State:
     if type(seed) is not int:
         reasons.append(f"seed: a whole number, got {quote(seed)}")
         seed = 0
-    t[E.RNG] = seeded(seed)
+    t[E.RNG] = seed_state(seed)
     used = [0] * C.KINDS
     for s, seat in enumerate(seats):
         w = f"seats[{s}]"

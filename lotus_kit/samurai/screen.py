@@ -5,20 +5,23 @@
   face up), computed from ``observation(state, seat)`` alone;
 - :func:`honor_race`: every player's honor over the turns, up to the target;
 - :func:`battle_figure`: the last battle's dice and totals;
-- :func:`odds_heatmap`: the exact chance to win a battle for 0-6 dice against 0-6.
+- :func:`odds_heatmap`: the exact chance to win a battle for 0-6 dice against 0-6;
+- :data:`SCREEN`: what the shared table, session and explorer read (:mod:`lotus_kit.ui.screen`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 import plotly.graph_objects as go
 
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai.state import SEAT_NAMES, State
+from lotus_kit.ui.screen import GameScreen
 
-__all__ = ["battle_figure", "board_figure", "honor_race", "odds_heatmap"]
+__all__ = ["SCREEN", "SamuraiScreen", "battle_figure", "board_figure", "honor_race", "odds_heatmap"]
 
 SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#bcbd22", "#444444", "#9e9e9e")
 # fill per card family; the card's name is always written on it, so colour is never the only cue
@@ -225,3 +228,49 @@ def odds_heatmap() -> go.Figure:
 def save_png(fig: go.Figure, path: Any) -> None:
     """Write ``fig`` as a PNG with kaleido (for the README and for looking at it)."""
     fig.write_image(str(path))
+
+
+class SamuraiScreen(GameScreen):
+    """Ehre der Samurai at the shared table: the table figure, a seat's hand from its observation, the
+    public facts, and which decisions need the screen passed to a player first."""
+
+    hidden_rule = "SAM-CLAR-19"
+    over_rule = "SAM-END-1"
+    first_seat_field = ("start_player", "Start player (SAM-SET-6)")
+
+    def board_figure(self, game: Any, state: Any, seat: int | None = None, **options: Any) -> Any:
+        return board_figure(state, seat, size=options.get("size", (1100, 560)))
+
+    def position_words(self, game: Any, state: Any) -> str:
+        return f"turn {state.turn}, {SEAT_NAMES[state.active]}'s turn"
+
+    def where(self, game: Any, state: Any) -> str:
+        return "the game is over" if game.is_over(state) else self.position_words(game, state)
+
+    def describe_position(self, game: Any, state: Any) -> Any:
+        from lotus_kit.samurai.position import describe_position
+
+        return describe_position(state) if state.mode in ("card_action", "over") and not state.actions_used \
+            and not state.declared else None
+
+    def hand_html(self, game: Any, state: Any, seat: int) -> str:
+        view = game.observation(state, seat)              # the seat's own cards only (SAM-CLAR-19)
+        cards = "".join(f"<li>{escape(C.words(C.KIND[name]))}</li>" for name in view.hand(seat))
+        return (f'<div class="lotus-hand"><b>{escape(SEAT_NAMES[seat])}\'s hand</b>'
+                f"<ul>{cards or '<li><i>no cards</i></li>'}</ul></div>")
+
+    def public_html(self, game: Any, state: Any) -> str:
+        holder = state.shogun_holder
+        pairs = sorted({tuple(sorted((p, a))) for p, a in enumerate(state.allies) if a is not None})
+        allied = ", ".join(f"{SEAT_NAMES[a]} + {SEAT_NAMES[b]}" for a, b in pairs) or "none"
+        centre = "the centre" if holder is None else SEAT_NAMES[holder]
+        return (f'<div class="lotus-public">Shogun card: <b>{escape(centre)}</b> · alliances: {escape(allied)} · '
+                f"deck {state.deck_size} · discard pile {sum(state.discard.values())}</div>")
+
+    def private_decision(self, game: Any, state: Any, seat: int, legal: Any) -> bool:
+        """Card actions, the answer to Dishonor and the Save Face window are decided with the seat's
+        hidden hand: at the hot seat the screen goes to that player first."""
+        return game.decision(state).kind in ("card_action", "dishonor_answer", "save_face")
+
+
+SCREEN = SamuraiScreen()

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from lotus_kit.core.errors import IllegalAction
+from lotus_kit.core.rng import randbelow, seed_state
 from lotus_kit.samurai import actions as A
 from lotus_kit.samurai.game import SAMURAI
-from lotus_kit.samurai.rng import below, seeded
 from lotus_kit.samurai.state import State
 
 G = SAMURAI
@@ -40,10 +40,10 @@ def refused(state: State, action: A.Action, rule: str) -> IllegalAction:
 def dice_seed(want: list[int]) -> int:
     """A seed whose generator rolls ``want`` first (dice read straight off the generator)."""
     for seed in range(200_000):
-        r = seeded(seed)
+        r = seed_state(seed)
         got = []
         for _ in want:
-            r, d = below(r, 6)
+            d, r = randbelow(r, 6)
             got.append(d + 1)
         if got == want:
             return seed

@@ -1,26 +1,29 @@
-"""Golden playthroughs (3, 4 and 6 players; the default rules and two flag sets): whole seeded games
-as text. A difference means the rules' outcome changed: read the diff, then regenerate with
-``python -m lotus_kit.samurai.playthrough tests/samurai/golden``."""
+"""Golden playthroughs (3, 4, 5 and 6 players; the default rules and three flag sets): whole seeded
+bot games as records with their event logs, replayed and compared event by event. A difference means
+an outcome changed: read the diff, then regenerate with ``python scripts/golden.py --game samurai``."""
 
 from __future__ import annotations
 
 import pathlib
 
-import pytest
+from lotus_kit.core.golden import check_goldens, playthroughs
 
-from lotus_kit.samurai.playthrough import SETTINGS, name, playthrough
+from .helpers import G
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize("players,seed,flags", SETTINGS, ids=[name(*s) for s in SETTINGS])
-def test_golden_playthrough(players, seed, flags):
-    want = (GOLDEN / name(players, seed, flags)).read_text(encoding="utf-8")
-    assert playthrough(players, seed, flags) == want
+def test_golden_playthroughs_replay_event_by_event():
+    counts = check_goldens(G, GOLDEN)
+    assert set(counts) == {p.name for p in playthroughs(G, GOLDEN)}
+    assert all(n > 50 for n in counts.values())
 
 
-def test_golden_games_cover_battles_windows_and_answers():
+def test_golden_games_cover_the_big_moments():
     text = "".join(p.read_text(encoding="utf-8") for p in GOLDEN.glob("*.txt"))
-    for words in ("attacks", "save_face", "dishonor_answer", "castle_choice", "declares: my Daimyo is now Shogun",
-                  "allies with", "second_theft", "winners ["):
+    for words in ("attacks", "wins the battle (SAM-BAT-3)", "plays Save Face", "passes (no Save Face)",
+                  "commits Seppuku", "steals", "declares: my Daimyo is now Shogun", "allies with",
+                  "refuses the alliance", "the castle", "the assassin rolls", "gains", "game over"):
         assert words in text, words
+    players = {p.players for p in playthroughs(G, GOLDEN)}
+    assert {3, 4, 6} <= players
