@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lotus_kit.core import rng
 from lotus_kit.core.errors import IllegalAction, quote
-from lotus_kit.ming import rng
 from lotus_kit.ming.actions import (
     Action,
     ChooseReturn,
@@ -108,11 +108,11 @@ def new_game(players: int, seed: int = 0, rules: RuleSet | None = None,
     b = t.board
     r = rng.seed_state(seed)
     if start_player is None:   # MING-CLAR-1: drawn from the game's seeded source
-        start_player, r = rng.below(r, players)
+        start_player, r = rng.randbelow(r, players)
     elif type(start_player) is not int or not 0 <= start_player < players:
         raise ValueError(f"the start player is a seat from 0 to {players - 1}, got {quote(start_player)}")
     deck = [k for k, count in enumerate(b.deck) for _ in range(count)]
-    deck, r = rng.shuffled(deck, r)                         # MING-SET-1
+    deck, r = rng.shuffled(r, deck)                         # MING-SET-1
     s = [0] * t.size
     P = len(b.colours)
     for i in range(P):
@@ -478,7 +478,7 @@ def _take_card(t: Table, s: list[int], a: TakeCard) -> None:
 def _refill(t: Table, s: list[int], p: int) -> None:
     if s[G_SUPPLY_LEN] == 0:    # MING-CLAR-6: shuffle the discard pile into a new supply
         pile = [k for k in range(t.kinds) for _ in range(s[t.discards + k])]
-        pile, s[G_RNG] = rng.shuffled(pile, s[G_RNG])
+        pile, s[G_RNG] = rng.shuffled(s[G_RNG], pile)
         for k in range(t.kinds):
             s[t.discards + k] = 0
         s[G_SUPPLY], s[G_SUPPLY_LEN] = _pack(pile), len(pile)

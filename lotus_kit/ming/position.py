@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from lotus_kit.core import rng
 from lotus_kit.core.errors import PositionError, quote
-from lotus_kit.ming import rng
 from lotus_kit.ming.board import DECK_SIZE
 from lotus_kit.ming.engine import _pack, _unpack, check_invariants, deploy_limit
 from lotus_kit.ming.rules import RuleSet
@@ -220,7 +220,7 @@ def position(desc: Mapping[str, Any]) -> State:
     r = rng.seed_state(seed)
     supply = desc.get("supply")
     if supply is None:
-        pile, r = rng.shuffled([k for k in range(K) for _ in range(max(0, left[k]))], r)
+        pile, r = rng.shuffled(r, [k for k in range(K) for _ in range(max(0, left[k]))])
     else:
         pile = [card(x, "supply") for x in supply] if isinstance(supply, list) else []
         if sorted(pile) != sorted(k for k in range(K) for _ in range(max(0, left[k]))):
