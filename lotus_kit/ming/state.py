@@ -26,8 +26,24 @@ NEUTRAL_NAME = "Neutral"
 
 # phases (G_PHASE)
 PLACE_PRINCE, PLACE_NEUTRAL, PHASE1, PHASE2, PHASE3, DEPLOY, RETURN, SPLIT, EXCHANGE, START_CHOICE, OVER = range(11)
-PHASE_NAMES = ("place_prince", "place_neutral", "phase1", "phase2", "phase3", "deploy", "choose_return",
-               "split_return", "exchange_sets", "choose_start", "over")
+class PhaseName(str):
+    """A phase's name that also converts to its number (``int(state.phase)``), for code that orders
+    phases by number (the shared session groups its log by year and phase number)."""
+
+    __slots__ = ("number",)
+
+    def __new__(cls, name: str, number: int) -> PhaseName:
+        obj = super().__new__(cls, name)
+        obj.number = number
+        return obj
+
+    def __int__(self) -> int:
+        return self.number
+
+
+PHASE_NAMES = tuple(PhaseName(name, k) for k, name in enumerate((
+    "place_prince", "place_neutral", "phase1", "phase2", "phase3", "deploy", "choose_return",
+    "split_return", "exchange_sets", "choose_start", "over")))
 
 # global fields
 G_ROUND, G_PHASE, G_START, G_TURN, G_AUX, G_MASK, G_RNG, G_SUPPLY, G_SUPPLY_LEN, G_DRAGONS, G_INDEX = range(11)

@@ -71,3 +71,17 @@ def test_start_player_simulation_rows_and_summary():
     assert len(df) == 2 * 3 and set(df["seat"]) == {-1, 0, 1}                  # the neutral as seat -1
     summary = start_player_summary(df)
     assert list(summary.index) == [0, 1] and (summary["fair_share"] == 0.5).all()
+
+
+def test_the_shared_ui_finds_the_ming_screen_and_the_hand_comes_from_the_observation():
+    from lotus_kit.ming.actions import ChooseReturn
+    from lotus_kit.ming.game import MING
+    from lotus_kit.ui.screen import screen_for
+    screen = screen_for(MING)
+    s = _position()
+    assert type(screen).__name__ == "MingScreen" and screen.sealed_rule == "MING-CLAR-11"
+    assert screen.board_figure(MING, s).layout.title.text.startswith("Ming Dynastie — round 3")
+    html = screen.hand_html(MING, s, 0)
+    assert "HORSE 1" in html and "RED 3" in html
+    assert screen.private(MING, ChooseReturn(0, 1)) and screen.position_words(MING, s) == "round 3, phase3"
+    assert MING.position(screen.describe_position(MING, s)) == s
