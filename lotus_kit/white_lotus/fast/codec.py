@@ -1,0 +1,189 @@
+"""Between the readable :class:`~lotus_kit.white_lotus.state.State` and the fast core's flat list.
+
+``decode(table, encode(state)) == state`` for every state the engine reaches (the differential tests
+check it at every step), so a rollout can start from any state and hand its end back as a State.
+"""
+
+from __future__ import annotations
+
+from lotus_kit.white_lotus.fast import core as C
+from lotus_kit.white_lotus.fast.codes import action_of, code_of
+from lotus_kit.white_lotus.fast.core import Table, table
+
+_KINDS = "PTRFV"
+
+
+def encode(state) -> tuple[Table, list]:
+    """The :class:`Table` and the flat list of a State."""
+    from lotus_kit.white_lotus.state import ClaimStep, IncomeStep, RebellionStep, ResolveStep, TerritoryStep
+
+    t = table(state.players, state.rules)
+    n = state.players
+    s: list = [0] * C.SIZE
+    s[C.PH] = int(state.phase)
+    s[C.YR] = state.year
+    s[C.EMP] = state.emperor
+    s[C.FIN] = 1 if state.final_year else 0
+    s[C.POOL] = tuple(state.pool)
+    s[C.PP] = 0
+    s[C.SP] = state.start_palace
+    s[C.SUPPLY] = state.supply
+    s[C.STOCK] = state.stock
+    s[C.SEED] = state.seed
+    for k in range(5):
+        s[C.K + k] = state.kinds[k]
+    for x in range(6):
+        s[C.OWN + x] = state.owned[x] if x < n else 0
+        s[C.CLM + x] = state.claimed[x] if x < n else 0
+        s[C.VP + x] = state.vp_chips[x] if x < n else 0
+        hand = state.hands[x] if x < n else (0,) * 7
+        for j in range(7):
+            s[C.H + 7 * x + j] = hand[j]
+        s[C.SX + x] = None
+    s[C.CPROV] = -1
+    s[C.RSEAT] = -1
+    s[C.LEADER] = -1
+    s[C.WINNER] = ""
+    s[C.ASK] = ()
+    s[C.RORDER] = ()
+    s[C.DRAWN] = ""
+    s[C.SCORES] = None
+    s[C.WINNERS] = ()
+    step = state.step
+    s[C.STEPON] = 0 if step is None else 1
+    kind = type(step)
+    if kind is ClaimStep:
+        for x in range(6):
+            s[C.SX + x] = step.placed[x] if x < n else 0
+        s[C.DONE] = step.done
+        s[C.TURN] = step.turn
+    elif kind is ResolveStep:
+        s[C.NOCL] = step.no_claims
+        c = step.conflict
+        if c is not None:
+            s[C.CPROV] = c.province
+            s[C.REM] = sum(1 << x for x in c.remaining)
+            s[C.ROUND] = c.round
+            for b in c.bids:
+                s[C.SX + b.seat] = code_of(b)
+            s[C.TIED] = sum(1 << x for x in c.tied)
+            s[C.RSEAT] = c.refund_seat
+            s[C.ROWED] = c.refund_owed
+            s[C.PEND] = s[C.REM] & ~sum(1 << b.seat for b in c.bids)
+    elif kind is RebellionStep:
+        s[C.ASK] = step.ask_order
+        s[C.ASKED] = step.asked
+        s[C.LEADER] = step.leader
+        for c in step.commitments:
+            s[C.SX + c.seat] = code_of(c)
+        s[C.PEND] = t.all_seats & ~sum(1 << c.seat for c in step.commitments)
+        s[C.WINNER] = step.winner
+        s[C.RORDER] = step.reward_order
+        s[C.REWARDED] = step.rewarded
+        s[C.LOSERS] = step.losers
+        s[C.LOSTONE] = step.lost_one
+    elif kind is IncomeStep:
+        for c in step.choices:
+            code = code_of(c)
+            s[C.SX + c.seat] = c if code is None else code
+        s[C.PEND] = t.all_seats & ~sum(1 << c.seat for c in step.choices)
+    elif kind is TerritoryStep:
+        if step.order != t.clockwise[state.emperor]:
+            raise ValueError("a phase 6 turn order that does not start with the emperor")
+        s[C.TIDX] = step.index
+        s[C.DRAWN] = step.drawn
+        s[C.TLEFT] = step.temples_left
+        s[C.ASKT] = 1 if step.asking_temple else 0
+    elif step is not None:
+        raise ValueError(f"unknown step {step!r}")
+    if state.phase == C.GAME_OVER:
+        s[C.SCORES] = tuple((ln.buildings, ln.largest_group, ln.group_bonus, ln.dragons, ln.vp_chips, ln.palaces)
+                            for ln in state.scores)
+        s[C.WINNERS] = tuple(state.winners)
+    return t, s
+
+
+_PHASES: list = []
+
+
+def decode(t: Table, s: list):
+    """The readable State of a flat list (its ``events`` empty: the fast core builds none)."""
+    from lotus_kit.white_lotus.cards import Hand
+    from lotus_kit.white_lotus.events import ScoreLine
+    from lotus_kit.white_lotus.state import (
+        ClaimStep,
+        Conflict,
+        IncomeStep,
+        Phase,
+        RebellionStep,
+        ResolveStep,
+        State,
+        TerritoryStep,
+    )
+
+    n = t.players
+    if not _PHASES:
+        _PHASES.extend([None, *Phase])
+    size = len(t.adjacency)
+    chips = [""] * size
+    for k in range(5):
+        for i in C._bits(s[C.K + k]):
+            chips[i] = _KINDS[k]
+    owners = [-1] * size
+    markers = [0] * size
+    for x in range(n):
+        for i in C._bits(s[C.OWN + x]):
+            owners[i] = x
+        for i in C._bits(s[C.CLM + x]):
+            markers[i] |= 1 << x
+    ph = s[C.PH]
+    step = None
+    if s[C.STEPON]:
+        if ph == C.CLAIMS:
+            step = ClaimStep(tuple(s[C.SX:C.SX + n]), s[C.DONE], s[C.TURN])
+        elif ph == C.RESOLVE:
+            conflict = None
+            if s[C.CPROV] >= 0:
+                conflict = Conflict(
+                    s[C.CPROV], tuple(C._bits(s[C.REM])), s[C.ROUND],
+                    tuple(action_of(s[C.SX + x]) for x in range(n) if s[C.SX + x] is not None),
+                    tuple(C._bits(s[C.TIED])), s[C.RSEAT], s[C.ROWED])
+            step = ResolveStep(conflict, bool(s[C.NOCL]))
+        elif ph == C.REBELLION:
+            step = RebellionStep(
+                s[C.ASK], s[C.ASKED], s[C.LEADER],
+                tuple(action_of(s[C.SX + x]) for x in range(n) if s[C.SX + x] is not None),
+                s[C.WINNER], s[C.RORDER], s[C.REWARDED], s[C.LOSERS], s[C.LOSTONE])
+        elif ph == C.NEW_CARDS:
+            step = IncomeStep(tuple(action_of(c) if type(c) is int else c
+                                    for c in s[C.SX:C.SX + n] if c is not None))
+        elif ph == C.NEW_PROVINCES:
+            step = TerritoryStep(t.clockwise[s[C.EMP]], s[C.TIDX], s[C.DRAWN], s[C.TLEFT], bool(s[C.ASKT]))
+    scores: tuple = ()
+    if ph == C.GAME_OVER and s[C.SCORES] is not None:
+        scores = tuple(ScoreLine(x, *parts) for x, parts in enumerate(s[C.SCORES]))
+    # the State is assembled slot by slot: its derived masks are the core's own, not derived again
+    new = _state_draft()
+    new.rules, new.players, new.seed, new.year = t.rules, n, s[C.SEED], s[C.YR]
+    new.phase, new.emperor = _PHASES[ph], s[C.EMP]
+    new.chips, new.owners, new.markers = tuple(chips), tuple(owners), tuple(markers)
+    new.hands = tuple([_new_hand(Hand, s[C.H + 7 * x:C.H + 7 * x + 7]) for x in range(n)])
+    new.vp_chips, new.pool, new.start_palace = tuple(s[C.VP:C.VP + n]), s[C.POOL][s[C.PP]:], s[C.SP]
+    new.supply, new.stock, new.final_year, new.step = s[C.SUPPLY], s[C.STOCK], bool(s[C.FIN]), step
+    new.scores, new.winners, new.events = scores, tuple(s[C.WINNERS]), ()
+    new.owned, new.kinds, new.claimed = tuple(s[C.OWN:C.OWN + n]), tuple(s[C.K:C.K + 5]), tuple(s[C.CLM:C.CLM + n])
+    new.__class__ = State
+    return new
+
+
+_new_hand = tuple.__new__
+_DRAFT: list = []
+
+
+def _state_draft():
+    if not _DRAFT:
+        from lotus_kit.white_lotus.fastrecord import draft_class
+        from lotus_kit.white_lotus.state import State
+
+        _DRAFT.append(draft_class(State))
+    return _DRAFT[0]()

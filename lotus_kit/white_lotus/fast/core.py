@@ -1,0 +1,1041 @@
+"""The fast core: one flat list per state, actions as ints, straight-line phase transitions.
+
+A state is a plain ``list`` laid out by the slot constants below (the same layout for every player
+count: six seats are always allotted); :func:`apply` copies it once and changes the copy, so every
+list handed out is treated as a value and never changed again. The variant flags and board tables
+of a game are fixed once in a :class:`Table` (one per player count and rule set).
+
+Actions are ints (see :mod:`lotus_kit.white_lotus.fast.codes`); the value-object actions of the API
+map onto them one to one. Legal actions come from bit masks and from tables of card combinations
+cached per hand. No events are built here: this is the path of rollouts, bots and sweeps.
+
+The rules are those of the phase modules (WL-PLACE, WL-CONF, WL-EMP, WL-REB, WL-CARDS, WL-TERR,
+WL-SCORE); ``tests/white_lotus/test_fast_differential.py`` plays seeded random games under every
+flag and pair of flags through both and compares legal actions and states at every step.
+"""
+
+from __future__ import annotations
+
+from lotus_kit.white_lotus.board import board_view, neighbourhood
+from lotus_kit.white_lotus.cards import card_combos, greedy_from_supply, max_payable, splits
+from lotus_kit.white_lotus.fast.codes import (
+    BID,
+    BREAK_TIE,
+    CHOOSE,
+    DECLARE,
+    JOIN,
+    PASS,
+    PLACE_CHIP,
+    PLACE_MARKER,
+    REFUND,
+    REWARD,
+    REWARD_VP,
+    TAKE_INCOME,
+    TEMPLE,
+)
+
+# -- the slots of a state list ------------------------------------------------------------------
+PH, YR, EMP, FIN, STEPON, POOL, PP, SP, SUPPLY, STOCK, SEED = range(11)
+K = 11          # 5 chip masks by type P, T, R, F, V
+OWN = 16        # 6 ownership masks by seat
+CLM = 22        # 6 marker masks by seat
+VP = 28         # 6 VP chip counts
+H = 34          # 7 counts per seat: 0, influence 1..3, combat 1..3
+SX = 76         # 6 per-seat step values: placed markers / bid / commitment / income choice
+DONE, TURN = 82, 83                                                     # phase 1
+NOCL, CPROV, REM, ROUND, _, TIED, RSEAT, ROWED = range(84, 92)          # phase 2
+ASK, ASKED, LEADER, _, WINNER, RORDER, REWARDED, LOSERS, LOSTONE = range(92, 101)   # phase 4
+TIDX, DRAWN, TLEFT, ASKT = range(102, 106)                               # phase 6
+SCORES, WINNERS = 106, 107
+PEND = 108      # the seats still to give a sealed choice (bids, sides, income)
+SIZE = 109
+
+_NONE6 = (None,) * 6
+_ZERO6 = (0,) * 6
+CLAIMS, RESOLVE, EMPEROR_POINT, REBELLION, NEW_CARDS, NEW_PROVINCES, GAME_OVER = range(1, 8)
+KIDX = {"P": 0, "T": 1, "R": 2, "F": 3, "V": 4}
+MAX_YEARS = 30
+BASE_INFLUENCE, BASE_COMBAT = 10, 2          # WL-CARDS-1
+
+
+class Table:
+    """What one player count and rule set fix for a whole game: flags, board masks, caches."""
+
+    def __init__(self, players: int, rules) -> None:
+        self.players = n = players
+        self.rules = rules
+        view = self.view = board_view(players)
+        self.in_play = view.in_play
+        self.in_play_mask = view.in_play_mask
+        self.adjacency = view.adjacency
+        self.lotus_mask = view.lotus_mask
+        self.dragon_mask = view.dragon_mask
+        data = view.data
+        self.building_vp = tuple(data.building_vp[k] for k in "PTRFV")
+        self.dragon_bonus = data.dragon_bonus
+        self.group_bonus = data.largest_group_bonus
+        self.designer = rules.designer
+        self.optional = rules.optional_placement
+        self.finite = rules.finite_supply
+        self.limit = rules.enforce_chip_limit
+        self.floor_half = rules.loser_keeps_floor_half
+        self.reward_noadj = rules.reward_no_adjacency
+        self.reward_combat = rules.reward_requires_combat
+        self.adj_owned = rules.newterr_adj_owned
+        self.emp_end = rules.emperor_check_end_of_phase
+        self.chain_none = rules.chain_tie_none
+        self.all_seats = (1 << n) - 1
+        # clockwise order from each seat (WL-SETUP-1)
+        rows = []
+        for chunk in range(5):
+            row = [0] * 256
+            for byte in range(1, 256):
+                row[byte] = neighbourhood(view, byte << 8 * chunk)
+            rows.append(tuple(row))
+        self.near_rows = tuple(rows)
+        self.clockwise = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+        # the published placement rules: no designer blocks, no chip limit (the common fast path)
+        self.plain = not self.designer and not self.limit
+        self.bids: dict = {}
+        self.joins: dict = {}
+        self.marks: dict = {}
+        self.places: dict = {}
+
+    def near(self, mask: int) -> int:
+        """The in-play provinces bordering ``mask``: one table look-up per byte."""
+        r0, r1, r2, r3, r4 = self.near_rows
+        return r0[mask & 255] | r1[mask >> 8 & 255] | r2[mask >> 16 & 255] | r3[mask >> 24 & 255] | r4[mask >> 32]
+
+
+_TABLES: dict = {}
+
+
+def table(players: int, rules) -> Table:
+    """The shared :class:`Table` of a player count and rule set."""
+    t = _TABLES.get((players, rules))
+    if t is None:
+        t = _TABLES[(players, rules)] = Table(players, rules)
+    return t
+
+
+# the set bits of each byte value, for each byte of a province mask (39 provinces: 5 bytes)
+_BYTE_BITS = tuple(tuple(tuple(8 * chunk + b for b in range(8) if v >> b & 1) for v in range(256))
+                   for chunk in range(5))
+_B0, _B1, _B2, _B3, _B4 = _BYTE_BITS
+SEATS = _B0          # the seats of a seat mask, lowest first
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of a province mask, lowest first."""
+    if mask < 256:
+        return list(_B0[mask])
+    return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24 & 255],
+            *_B4[mask >> 32 & 255]]
+
+
+# -- queries ----------------------------------------------------------------------------------------
+
+def owned_any(s: list) -> int:
+    return s[16] | s[17] | s[18] | s[19] | s[20] | s[21]
+
+
+def chip_mask(s: list) -> int:
+    return s[11] | s[12] | s[13] | s[14] | s[15]
+
+
+def allowance(t: Table, s: list, seat: int) -> int:
+    """WL-PLACE-1: 3 plus one per rice field, at most 5; all 5 blocks under WL_DESIGNER."""
+    if t.designer:
+        return 5
+    return min(5, 3 + (s[OWN + seat] & s[K + 2]).bit_count())
+
+
+def mandatory(t: Table, s: list, seat: int) -> int:
+    """WL-PLACE-4 (WL_OPTIONAL_PLACEMENT: none; WL_DESIGNER: all)."""
+    if t.designer:
+        return allowance(t, s, seat)
+    if t.optional:
+        return 0
+    return min(3, allowance(t, s, seat))
+
+
+def marker_targets(t: Table, s: list, seat: int) -> int:
+    """WL-PLACE-2, WL-PLACE-7 (WL_DESIGNER, WL-VAR-1): where ``seat`` may put a marker."""
+    mine = s[CLM + seat]
+    owned = owned_any(s)
+    mask = chip_mask(s) & ~owned & ~mine
+    if t.designer:
+        if s[YR] == 1:
+            mask &= t.lotus_mask
+        else:
+            mask &= t.near(owned)
+    if t.limit:
+        free = list(s[STOCK][seat])
+        for k in range(5):
+            free[k] -= (mine & s[K + k] & ~owned).bit_count()
+        keep = 0
+        for k in range(5):
+            if free[k] > 0:
+                keep |= s[K + k]
+        mask &= keep
+    return mask
+
+
+def palace_first(s: list) -> int:
+    """WL-CONF-2 / WL-EMP-5: the start palace, while neutral and claimed, is resolved first."""
+    p = s[SP]
+    if p >= 0:
+        bit = 1 << p
+        if (s[22] | s[23] | s[24] | s[25] | s[26] | s[27]) & bit and not owned_any(s) & bit:
+            return p
+    return -1
+
+
+def resolve_choices(s: list) -> int:
+    first = palace_first(s)
+    return 1 << first if first >= 0 else s[22] | s[23] | s[24] | s[25] | s[26] | s[27]
+
+
+def refund_options(s: list, owed: int) -> list:
+    """WL-CONF-13: the splits of the refund (exactly K, or the most a finite supply can pay)."""
+    sup = s[SUPPLY]
+    if sup is None:
+        return _splits(owed)
+    supply = (sup[0], sup[1], sup[2])
+    return splits(max_payable(owed, supply), supply)
+
+
+_SPLITS: dict = {}
+
+
+def _splits(owed: int) -> list:
+    hit = _SPLITS.get(owed)
+    if hit is None:
+        hit = _SPLITS[owed] = splits(owed)
+    return hit
+
+
+def reward_targets(t: Table, s: list, seat: int) -> int:
+    """WL-REB-10: provinces of losers who lost none yet, next to one of the taker's own."""
+    mask = 0
+    losers = s[LOSERS] & ~s[LOSTONE]
+    while losers:
+        low = losers & -losers
+        mask |= s[OWN + low.bit_length() - 1]
+        losers ^= low
+    if not t.reward_noadj:
+        mask &= t.near(s[OWN + seat])
+    if t.limit:
+        row = s[STOCK][seat]
+        keep = 0
+        for k in range(5):
+            if row[k] > 0:
+                keep |= s[K + k]
+        mask &= keep
+    return mask
+
+
+def chip_places(t: Table, s: list, extra: int = 0) -> int:
+    """WL-TERR-2: empty in-play provinces next to a chip (WL_NEWTERR_ADJ_OWNED: next to an owned one)."""
+    chips = s[11] | s[12] | s[13] | s[14] | s[15] | extra
+    anchors = owned_any(s) if t.adj_owned else chips
+    return t.near(anchors) & t.in_play_mask & ~chips
+
+
+def to_act(t: Table, s: list) -> int:
+    """The seats that must decide now, as a bit mask."""
+    if not s[STEPON]:
+        return 0
+    ph = s[PH]
+    if ph == CLAIMS:
+        return 1 << s[TURN]
+    if ph == RESOLVE:
+        if s[CPROV] < 0 or s[TIED]:
+            return 1 << s[EMP]
+        if s[RSEAT] >= 0:
+            return 1 << s[RSEAT]
+        return s[PEND]
+    if ph == REBELLION:
+        if s[LEADER] < 0:
+            return 1 << s[ASK][s[ASKED]]
+        if not s[WINNER]:
+            return s[PEND]
+        return 1 << s[RORDER][s[REWARDED]]
+    if ph == NEW_CARDS:
+        return s[PEND]
+    if ph == NEW_PROVINCES:
+        return 1 << t.clockwise[s[EMP]][s[TIDX]]
+    return 0
+
+
+def first_to_act(t: Table, s: list) -> int:
+    """The lowest seat that must decide now (-1 when nobody must)."""
+    ph = s[PH]
+    if ph == CLAIMS:
+        return s[TURN] if s[STEPON] else -1
+    m = to_act(t, s)
+    return (m & -m).bit_length() - 1
+
+
+_BID_CARDS: dict = {}
+
+
+def legal(t: Table, s: list, seat: int) -> list[int] | tuple[int, ...]:
+    """Every legal action code of ``seat``, in the order of the engine's ``legal_actions``
+    (a shared tuple for card choices: never change what you get)."""
+    if not s[STEPON]:
+        return []
+    ph = s[PH]
+    base = seat << 4
+    if ph == CLAIMS:
+        if seat != s[TURN]:
+            return []
+        if t.plain:
+            mask = (s[11] | s[12] | s[13] | s[14] | s[15]) & ~(s[16] | s[17] | s[18] | s[19] | s[20] | s[21]) \
+                & ~s[CLM + seat]
+            can_pass = t.optional or s[SX + seat] >= min(3, 3 + (s[OWN + seat] & s[K + 2]).bit_count())
+        else:
+            mask = marker_targets(t, s, seat)
+            can_pass = s[SX + seat] >= mandatory(t, s, seat)
+        key = (mask, base, can_pass)
+        hit = t.marks.get(key)
+        if hit is None:
+            if len(t.marks) > 50000:
+                t.marks.clear()
+            hit = [PLACE_MARKER | base | i << 7 for i in _bits(mask)]
+            if can_pass:
+                hit.append(PASS | base)
+            hit = t.marks[key] = tuple(hit)
+        return hit
+    if ph == RESOLVE:
+        if s[CPROV] < 0:
+            if seat != s[EMP]:
+                return []
+            return [CHOOSE | base | i << 7 for i in _bits(resolve_choices(s))]
+        if s[RSEAT] >= 0:
+            if seat != s[RSEAT]:
+                return []
+            return [REFUND | base | (c.count(1) | c.count(2) << 8 | c.count(3) << 16) << 7
+                    for c in refund_options(s, s[ROWED])]
+        if s[TIED]:
+            if seat != s[EMP]:
+                return []
+            return [BREAK_TIE | base | x << 7 for x in _bits(s[TIED])]
+        rem = s[REM]
+        if not rem >> seat & 1 or s[SX + seat] is not None:
+            return []
+        h = H + 7 * seat
+        key = (seat, rem, s[h], s[h + 1], s[h + 2], s[h + 3])
+        hit = t.bids.get(key)
+        if hit is None:
+            if len(t.bids) > 50000:
+                t.bids.clear()
+            counts = _BID_CARDS.get(key[2:])
+            if counts is None:
+                counts = _BID_CARDS[key[2:]] = tuple(
+                    (c.count(0) << 3 | c.count(1) << 4 | c.count(2) << 12 | c.count(3) << 20) << 7
+                    for c in card_combos(key[2:]))
+            hit = t.bids[key] = tuple(BID | base | target << 7 | c
+                                      for target in SEATS[rem & ~(1 << seat)] for c in counts)
+        return hit
+    if ph == REBELLION:
+        if s[LEADER] < 0:
+            if seat != s[ASK][s[ASKED]]:
+                return []
+            return [DECLARE | base | 1 << 7, DECLARE | base]
+        if not s[WINNER]:
+            if not 0 <= seat < t.players or s[SX + seat] is not None:
+                return []
+            lead = seat == s[EMP] or seat == s[LEADER]
+            h = H + 7 * seat + 4
+            key = (seat, lead, s[h], s[h + 1], s[h + 2])
+            hit = t.joins.get(key)
+            if hit is None:
+                if len(t.joins) > 50000:
+                    t.joins.clear()
+                combos = card_combos((s[h], s[h + 1], s[h + 2]))
+                counts = [(c.count(1) << 2 | c.count(2) << 10 | c.count(3) << 18) for c in combos]
+                sides = (0,) if lead else (1, 2)
+                hit = t.joins[key] = tuple(JOIN | base | (side | c) << 7 for side in sides for c in counts)
+            return hit
+        if seat != s[RORDER][s[REWARDED]]:
+            return []
+        out = [REWARD | base | i << 7 for i in _bits(reward_targets(t, s, seat))]
+        out.append(REWARD | base | REWARD_VP << 7)
+        return out
+    if ph == NEW_CARDS:
+        if not 0 <= seat < t.players or s[SX + seat] is not None:
+            return []
+        return [TAKE_INCOME | base | k << 7 for k in range((s[OWN + seat] & s[K]).bit_count() + 1)]
+    if ph == NEW_PROVINCES:
+        if seat != t.clockwise[s[EMP]][s[TIDX]]:
+            return []
+        if s[ASKT]:
+            return (TEMPLE | base | 1 << 7, TEMPLE | base)
+        mask = chip_places(t, s)
+        key = (mask, base)
+        hit = t.places.get(key)
+        if hit is None:
+            if len(t.places) > 50000:
+                t.places.clear()
+            hit = t.places[key] = tuple([PLACE_CHIP | base | i << 7 for i in _bits(mask)])
+        return hit
+    return []
+
+
+def legal_all(t: Table, s: list) -> list[int]:
+    """The legal codes of every seat that must act, seat by seat."""
+    return [c for seat in _bits(to_act(t, s)) for c in legal(t, s, seat)]
+
+
+# -- transitions ------------------------------------------------------------------------------------
+
+def apply(t: Table, s: list, code: int, choice=None) -> list:
+    """The state after the action ``code`` (trusted to be legal: see :func:`is_legal`).
+
+    ``choice`` is the TakeIncome object for an income choice with explicit card values.
+    """
+    s = s[:]
+    kind = code & 15
+    seat = code >> 4 & 7
+    if kind == BID:
+        s[SX + seat] = code
+        s[PEND] &= ~(1 << seat)
+        if s[PEND]:
+            return s            # the other bids are still sealed (WL-CONF-6)
+        _reveal_bids(t, s)
+        if s[CPROV] >= 0 and s[STEPON]:
+            return s
+        _advance(t, s)
+        return s
+    p = code >> 7
+    if kind == PLACE_MARKER:
+        _place_marker(t, s, seat, p)
+        if s[STEPON]:
+            return s
+    elif kind == JOIN:
+        _join(t, s, seat, code)
+        if not s[WINNER]:
+            return s
+    elif kind == PASS:
+        s[DONE] |= 1 << seat
+        _next_turn(t, s, (seat + 1) % t.players)
+    elif kind == CHOOSE:
+        _resolve(t, s, p)
+    elif kind == REFUND:
+        _take_refund(t, s, seat, p)
+    elif kind == BREAK_TIE:
+        _knock_out(t, s, p)
+    elif kind == DECLARE:
+        if p:
+            s[LEADER] = seat
+            return s
+        s[ASKED] += 1
+        if s[ASKED] == len(s[ASK]):
+            s[STEPON] = 0
+            _after_rebellion(t, s)
+    elif kind == REWARD:
+        if p == REWARD_VP:
+            s[VP + seat] += 1
+        else:
+            loser = _owner(s, p)
+            _change_owner(t, s, p, seat, loser)
+            s[LOSTONE] |= 1 << loser
+        s[REWARDED] += 1
+    elif kind == TAKE_INCOME:
+        s[SX + seat] = choice if choice is not None else code
+        s[PEND] &= ~(1 << seat)
+        if s[PEND]:
+            return s
+        _pay(t, s)
+    elif kind == PLACE_CHIP:
+        bit = 1 << p
+        drawn = s[DRAWN]
+        if s[TLEFT] > 0 and s[PP] < len(s[POOL]) and chip_places(t, s, bit):   # another draw is possible
+            s[DRAWN] = ""
+            s[ASKT] = 1
+            s[K + KIDX[drawn]] |= bit
+            return s
+        s[DRAWN] = ""
+        s[TIDX] += 1
+        s[TLEFT] = 0
+        s[K + KIDX[drawn]] |= bit
+    elif kind == TEMPLE:
+        if p:
+            s[DRAWN] = s[POOL][s[PP]]
+            s[PP] += 1
+            s[ASKT] = 0
+            s[TLEFT] -= 1
+            return s
+        s[TIDX] += 1
+        s[ASKT] = 0
+        s[TLEFT] = 0
+    _advance(t, s)
+    return s
+
+
+def _owner(s: list, i: int) -> int:
+    bit = 1 << i
+    for seat in range(6):
+        if s[OWN + seat] & bit:
+            return seat
+    return -1
+
+
+def _advance(t: Table, s: list) -> None:
+    """Run the steps that need no decision until someone must act or the game is over."""
+    while True:
+        ph = s[PH]
+        if ph == GAME_OVER:
+            return
+        if s[YR] > MAX_YEARS:
+            from lotus_kit.core.errors import LotusKitError
+
+            raise LotusKitError(f"WL-YEAR-4: the game did not end within {MAX_YEARS} years")
+        if not s[STEPON]:
+            _begin(t, s, ph)
+            continue
+        if ph == RESOLVE:
+            if s[CPROV] >= 0:
+                return
+            choices = resolve_choices(s)
+            if not choices:
+                _end_resolve(t, s)
+                continue
+            first = palace_first(s)
+            if first >= 0:
+                _resolve(t, s, first)
+                continue
+            if choices & (choices - 1) == 0:      # one province left: no choice for the emperor
+                _resolve(t, s, choices.bit_length() - 1)
+                continue
+            return
+        if ph == REBELLION:
+            if not s[WINNER]:
+                return
+            order = s[RORDER]
+            # WL-REB-10 iii: a winner with nothing to take gets the VP chip without being asked, but
+            # only once nobody left in the order can take a province; until then each is asked
+            # in turn (and may only take the chip), as the phase module does
+            for k in range(s[REWARDED], len(order)):
+                if reward_targets(t, s, order[k]):
+                    return
+            for k in range(s[REWARDED], len(order)):
+                s[VP + order[k]] += 1
+            s[REWARDED] = len(order)
+            _emperor_check(t, s, order)      # WL-REB-12
+            s[STEPON] = 0
+            _after_rebellion(t, s)
+            continue
+        if ph == NEW_PROVINCES:
+            if s[DRAWN] or s[ASKT]:
+                return
+            order = t.clockwise[s[EMP]]
+            if s[TIDX] >= len(order) or s[PP] >= len(s[POOL]) or not chip_places(t, s):
+                # WL-TERR-5, WL-YEAR-3
+                s[YR] += 1
+                s[PH] = CLAIMS
+                s[STEPON] = 0
+                continue
+            seat = order[s[TIDX]]
+            # WL-TERR-4: the base chip is drawn and must be placed
+            s[DRAWN] = s[POOL][s[PP]]
+            s[PP] += 1
+            s[ASKT] = 0
+            s[TLEFT] = (s[OWN + seat] & s[K + 1]).bit_count()
+            continue
+        return      # phases 1 and 5 wait for decisions
+
+
+def _begin(t: Table, s: list, ph: int) -> None:
+    if ph == CLAIMS:
+        s[SX:SX + 6] = _ZERO6
+        s[DONE] = 0
+        s[TURN] = s[EMP]
+        s[STEPON] = 1
+        _next_turn(t, s, s[EMP])
+    elif ph == RESOLVE:
+        s[NOCL] = not (s[22] | s[23] | s[24] | s[25] | s[26] | s[27])
+        s[CPROV] = -1
+        s[STEPON] = 1
+    elif ph == EMPEROR_POINT:
+        s[VP + s[EMP]] += 1                 # WL-EMPVP-1
+        s[PH] = REBELLION
+    elif ph == REBELLION:
+        emp = s[EMP]
+        n = t.players
+        villages = s[K + 4]
+        eligible = [x for x in range(n) if x != emp and s[OWN + x] & villages]
+        if not eligible:
+            _after_rebellion(t, s)
+            return
+        eligible.sort(key=lambda x: (-(s[OWN + x] & villages).bit_count(), (x - emp) % n))
+        s[ASK] = tuple(eligible)
+        s[ASKED] = 0
+        s[LEADER] = -1
+        s[SX:SX + 6] = _NONE6
+        s[PEND] = t.all_seats
+        s[WINNER] = ""
+        s[RORDER] = ()
+        s[REWARDED] = 0
+        s[LOSERS] = 0
+        s[LOSTONE] = 0
+        s[STEPON] = 1
+    elif ph == NEW_CARDS:
+        s[SX:SX + 6] = _NONE6
+        s[PEND] = t.all_seats
+        s[STEPON] = 1
+    else:
+        s[TIDX] = 0
+        s[DRAWN] = ""
+        s[TLEFT] = 0
+        s[ASKT] = 0
+        s[STEPON] = 1
+
+
+# -- phase 1 ------------------------------------------------------------------------------------------
+
+def _next_turn(t: Table, s: list, start: int) -> None:
+    """WL-PLACE-3, WL-PLACE-8: seats out of markers or targets are done; the next seat clockwise places."""
+    done = s[DONE]
+    n = t.players
+    for seat in range(n):
+        if done >> seat & 1:
+            continue
+        if s[SX + seat] >= allowance(t, s, seat) or not marker_targets(t, s, seat):
+            done |= 1 << seat
+    s[DONE] = done
+    for seat in t.clockwise[start]:
+        if not done >> seat & 1:
+            s[TURN] = seat
+            return
+    s[PH] = RESOLVE
+    s[STEPON] = 0
+
+
+def _place_marker(t: Table, s: list, seat: int, i: int) -> None:
+    bit = 1 << i
+    mine = s[CLM + seat] = s[CLM + seat] | bit
+    placed = s[SX + seat] = s[SX + seat] + 1
+    done = s[DONE]
+    if t.plain:
+        out = placed >= min(5, 3 + (s[OWN + seat] & s[K + 2]).bit_count()) or not (
+            (s[11] | s[12] | s[13] | s[14] | s[15]) & ~(s[16] | s[17] | s[18] | s[19] | s[20] | s[21]) & ~mine)
+    else:
+        out = placed >= allowance(t, s, seat) or not marker_targets(t, s, seat)
+    if out:
+        done |= 1 << seat
+        s[DONE] = done
+    n = t.players
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if not done >> nxt & 1:
+            s[TURN] = nxt
+            return
+    s[PH] = RESOLVE
+    s[STEPON] = 0
+
+
+# -- phase 2 ------------------------------------------------------------------------------------------
+
+def _resolve(t: Table, s: list, i: int) -> None:
+    bit = 1 << i
+    mask = 0
+    for seat in range(t.players):
+        if s[CLM + seat] & bit:
+            mask |= 1 << seat
+    if mask & (mask - 1) == 0:
+        _settle(t, s, i, mask.bit_length() - 1)
+        return
+    s[CPROV] = i
+    s[REM] = s[PEND] = mask
+    s[ROUND] = 1
+    s[SX:SX + 6] = _NONE6
+    s[TIED] = 0
+    s[RSEAT] = -1
+    s[ROWED] = 0
+
+
+def _reveal_bids(t: Table, s: list) -> None:
+    """WL-CONF-7/8: every bid is in; pressures; the highest leaves, ties go to the emperor."""
+    rem = SEATS[s[REM]]
+    pressure = [0, 0, 0, 0, 0, 0]
+    for x in rem:
+        p = s[SX + x] >> 7
+        pressure[p & 7] += (p >> 4 & 255) + 2 * (p >> 12 & 255) + 3 * (p >> 20 & 255)
+    top = max([pressure[x] for x in rem])
+    tied = 0
+    for x in rem:
+        if pressure[x] == top:
+            tied |= 1 << x
+    if tied & (tied - 1):
+        s[TIED] = tied
+        return
+    _knock_out(t, s, tied.bit_length() - 1)
+
+
+def _knock_out(t: Table, s: list, leaver: int) -> None:
+    """WL-CONF-9: discards, the loser's marker and refund; then the next round (WL-CONF-10)."""
+    sup = list(s[SUPPLY]) if s[SUPPLY] is not None else None
+    value = 0
+    for x in SEATS[s[REM]]:
+        p = s[SX + x] >> 7
+        n1, n2, n3 = p >> 4 & 255, p >> 12 & 255, p >> 20 & 255
+        h = H + 7 * x
+        s[h + 1] -= n1
+        s[h + 2] -= n2
+        s[h + 3] -= n3
+        if sup is not None:
+            sup[0] += n1
+            sup[1] += n2
+            sup[2] += n3
+        if x == leaver:
+            value = n1 + 2 * n2 + 3 * n3
+    refund = value // 2 if t.floor_half else value - value // 2
+    i = s[CPROV]
+    s[CLM + leaver] &= ~(1 << i)
+    rem = s[REM] = s[PEND] = s[REM] & ~(1 << leaver)
+    s[ROUND] += 1
+    s[SX:SX + 6] = _NONE6
+    s[TIED] = 0
+    if refund > 0:
+        if sup is None:
+            options = _splits(refund)
+        else:
+            supply = (sup[0], sup[1], sup[2])
+            options = splits(max_payable(refund, supply), supply)
+        if len(options) > 1:
+            s[SUPPLY] = tuple(sup) if sup is not None else None
+            s[RSEAT] = leaver
+            s[ROWED] = refund
+            return
+        paid = options[0] if options else ()
+        c1, c2, c3 = paid.count(1), paid.count(2), paid.count(3)
+        h = H + 7 * leaver
+        s[h + 1] += c1
+        s[h + 2] += c2
+        s[h + 3] += c3
+        if sup is not None:
+            sup[0] -= c1
+            sup[1] -= c2
+            sup[2] -= c3
+    if sup is not None:
+        s[SUPPLY] = tuple(sup)
+    if rem & (rem - 1):
+        return
+    _settle(t, s, i, rem.bit_length() - 1)
+
+
+def _take_refund(t: Table, s: list, seat: int, p: int) -> None:
+    c1, c2, c3 = p & 255, p >> 8 & 255, p >> 16 & 255
+    h = H + 7 * seat
+    s[h + 1] += c1
+    s[h + 2] += c2
+    s[h + 3] += c3
+    sup = s[SUPPLY]
+    if sup is not None:
+        s[SUPPLY] = (sup[0] - c1, sup[1] - c2, sup[2] - c3, *sup[3:])
+    s[RSEAT] = -1
+    s[ROWED] = 0
+    rem = s[REM]
+    if rem & (rem - 1):
+        return
+    _settle(t, s, s[CPROV], rem.bit_length() - 1)
+
+
+def _change_owner(t: Table, s: list, i: int, seat: int, old: int) -> None:
+    """The chip of ``i`` takes ``seat``'s colour (WL-CONF-4, WL-REB-9a); WL-VAR-1 moves stock chips."""
+    bit = 1 << i
+    if t.limit:
+        k = _kind(s, i)
+        stock = [list(row) for row in s[STOCK]]
+        stock[seat][k] -= 1
+        if old >= 0:
+            stock[old][k] += 1
+        s[STOCK] = tuple(tuple(row) for row in stock)
+    if old >= 0:
+        s[OWN + old] &= ~bit
+    s[OWN + seat] |= bit
+
+
+def _kind(s: list, i: int) -> int:
+    bit = 1 << i
+    for k in range(5):
+        if s[K + k] & bit:
+            return k
+    return -1
+
+
+def _settle(t: Table, s: list, i: int, seat: int) -> None:
+    """WL-CONF-4, WL-CONF-14: the chip takes the winner's colour; every marker there returns."""
+    _change_owner(t, s, i, seat, -1)
+    keep = ~(1 << i)
+    for x in range(t.players):
+        s[CLM + x] &= keep
+    s[CPROV] = -1
+    s[RSEAT] = -1
+    if not t.emp_end:
+        _emperor_check(t, s, ())
+
+
+def _emperor_check(t: Table, s: list, order: tuple) -> None:
+    """WL-EMP-2..4: the stone goes to the most palaces if strictly more than the emperor's;
+    ties among challengers by ``order`` (WL-REB-12), then clockwise from the emperor."""
+    palaces = s[K]
+    counts = [(s[OWN + x] & palaces).bit_count() for x in range(t.players)]
+    best = max(counts)
+    emp = s[EMP]
+    if best <= counts[emp]:
+        return
+    n = t.players
+    tied = [x for x in range(n) if counts[x] == best]
+    s[EMP] = min(tied, key=lambda x: (order.index(x) if x in order else len(order), (x - emp) % n))
+
+
+def _end_resolve(t: Table, s: list) -> None:
+    if t.emp_end:
+        _emperor_check(t, s, ())
+    if t.designer and s[YR] == 1:
+        # WL_DESIGNER [RECON]: one pool tile face up on every other empty in-play province
+        chips = chip_mask(s)
+        pool = s[POOL]
+        for i in t.in_play:
+            if not chips >> i & 1 and s[PP] < len(pool):
+                s[K + KIDX[pool[s[PP]]]] |= 1 << i
+                s[PP] += 1
+    s[FIN] = 1 if final_year_reason(t, s) else 0
+    s[PH] = EMPEROR_POINT
+    s[STEPON] = 0
+
+
+def final_year_reason(t: Table, s: list) -> str:
+    """WL-END-1 / WL-END-4 (and the 4 turns of WL_DESIGNER): why this year is the last, or ''."""
+    if t.designer:
+        return "the designer rules last exactly 4 turns (WL_DESIGNER)" if s[YR] >= 4 else ""
+    chips = chip_mask(s)
+    if not chips & ~owned_any(s):
+        if not t.in_play_mask & ~chips:
+            return "every province in play has an owner (WL-END-1)"
+        if s[PP] >= len(s[POOL]):
+            return "no neutral chip is left and the pool is empty (WL-END-4)"
+        return ""
+    if t.optional and s[PH] == RESOLVE and s[STEPON] and s[NOCL]:
+        return "nobody placed a marker although neutral provinces remain (WL-END-4)"
+    return ""
+
+
+# -- phase 4 ------------------------------------------------------------------------------------------
+
+_SIDES = (None, "emperor", "rebels")
+
+
+def _join(t: Table, s: list, seat: int, code: int) -> None:
+    # the leaders' side is filled in, as the engine keeps it (WL-REB-3)
+    if seat == s[EMP]:
+        code = code & ~(3 << 7) | 1 << 7
+    elif seat == s[LEADER]:
+        code = code & ~(3 << 7) | 2 << 7
+    s[SX + seat] = code
+    s[PEND] &= ~(1 << seat)
+    if s[PEND]:
+        return
+    # WL-REB-5..8: strengths with the leaders' bonuses, a tie to the emperor, discards, reward order
+    emp, leader = s[EMP], s[LEADER]
+    totals = [0, 2 * (s[OWN + emp] & s[K]).bit_count(), (s[OWN + leader] & s[K + 4]).bit_count()]
+    sup = list(s[SUPPLY]) if s[SUPPLY] is not None else None
+    n = t.players
+    value = [0] * n
+    sides = [0] * n
+    for x in range(n):
+        p = s[SX + x] >> 7
+        n1, n2, n3 = p >> 2 & 255, p >> 10 & 255, p >> 18 & 255
+        v = value[x] = n1 + 2 * n2 + 3 * n3
+        sd = sides[x] = p & 3
+        totals[sd] += v
+        h = H + 7 * x + 4
+        s[h] -= n1
+        s[h + 1] -= n2
+        s[h + 2] -= n3
+        if sup is not None:
+            sup[3] += n1
+            sup[4] += n2
+            sup[5] += n3
+    if sup is not None:
+        s[SUPPLY] = tuple(sup)
+    winner = 2 if totals[2] > totals[1] else 1
+    head = leader if winner == 2 else emp
+    allies = [x for x in range(n) if sides[x] == winner and x != head]
+    if t.reward_combat:
+        allies = [x for x in allies if value[x] > 0]
+    allies.sort(key=lambda x: (-value[x], (x - head) % n))
+    losers = 0
+    for x in range(n):
+        if sides[x] != winner:
+            losers |= 1 << x
+    s[WINNER] = _SIDES[winner]
+    s[RORDER] = (head, *allies)
+    s[LOSERS] = losers
+
+
+def _after_rebellion(t: Table, s: list) -> None:
+    """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring."""
+    s[STEPON] = 0
+    if not s[FIN]:
+        s[PH] = NEW_CARDS
+        return
+    s[PH] = GAME_OVER
+    parts, won = final_scores(t, s)
+    s[SCORES] = parts
+    s[WINNERS] = won
+
+
+def group_sizes(t: Table, mask: int) -> int:
+    """WL-SCORE-2: the size of the largest connected group of ``mask``."""
+    adjacency = t.adjacency
+    left, best = mask & t.in_play_mask, 0
+    while left:
+        group = frontier = left & -left
+        while frontier:
+            nxt = 0
+            while frontier:
+                low = frontier & -frontier
+                nxt |= adjacency[low.bit_length() - 1]
+                frontier ^= low
+            frontier = nxt & left & ~group
+            group |= frontier
+        size = group.bit_count()
+        if size > best:
+            best = size
+        left &= ~group
+    return best
+
+
+def score_parts(t: Table, s: list) -> list[tuple[int, int, int, int, int, int]]:
+    """Per seat (buildings, largest group, group bonus, dragons, VP chips, palaces): WL-SCORE-1..4."""
+    n = t.players
+    groups = [group_sizes(t, s[OWN + x]) for x in range(n)]
+    top = max(groups)
+    leaders = [x for x in range(n) if groups[x] == top and top > 0]
+    bonus_to = () if (len(leaders) > 1 and t.chain_none) else leaders
+    vp = t.building_vp
+    out = []
+    for x in range(n):
+        mine = s[OWN + x]
+        b = sum(vp[k] * (mine & s[K + k]).bit_count() for k in range(5))
+        out.append((b, groups[x], t.group_bonus if x in bonus_to else 0,
+                    t.dragon_bonus * (mine & t.dragon_mask).bit_count(), s[VP + x], (mine & s[K]).bit_count()))
+    return out
+
+
+def final_scores(t: Table, s: list) -> tuple[tuple, tuple[int, ...]]:
+    """The score parts and the winners (WL-SCORE-5: ties to the emperor, then the most palaces)."""
+    parts = tuple(score_parts(t, s))
+    totals = tuple(b + g + d + v for b, _, g, d, v, _ in parts)
+    top = max(totals)
+    tied = [x for x in range(t.players) if totals[x] == top]
+    if len(tied) == 1:
+        return parts, (tied[0],)
+    if s[EMP] in tied:
+        return parts, (s[EMP],)
+    most = max(parts[x][5] for x in tied)
+    tied = [x for x in tied if parts[x][5] == most]
+    return parts, tuple(tied)
+
+
+# -- phase 5 ------------------------------------------------------------------------------------------
+
+def income(s: list, seat: int, palaces_for_combat: int = 0) -> tuple[int, int]:
+    """WL-CARDS-1/2: (influence, combat) owed to ``seat``."""
+    mine = s[OWN + seat]
+    p, tt, r, f = ((mine & s[K]).bit_count(), (mine & s[K + 1]).bit_count(), (mine & s[K + 2]).bit_count(),
+                   (mine & s[K + 3]).bit_count())
+    return (BASE_INFLUENCE + 2 * (p - palaces_for_combat) + 3 * tt + r,
+            BASE_COMBAT + palaces_for_combat + r + 2 * f)
+
+
+def _counts(total: int) -> tuple[int, int, int]:
+    if total <= 0:
+        return (0, 0, 0)
+    threes, rest = divmod(total, 3)
+    return (1 if rest == 1 else 0, 1 if rest == 2 else 0, threes)
+
+
+def _pay(t: Table, s: list) -> None:
+    """Pay everyone; with a finite supply the emperor is paid first, then clockwise [RECON]."""
+    sup = list(s[SUPPLY]) if s[SUPPLY] is not None else None
+    for seat in t.clockwise[s[EMP]]:
+        choice = s[SX + seat]
+        if type(choice) is int:             # the default card values (WL-CARDS-6)
+            influence, combat = income(s, seat, choice >> 7)
+            inf, com = _counts(influence), _counts(combat)
+        else:
+            influence, combat = income(s, seat, choice.palaces_for_combat)
+            inf = _card_counts(choice.influence) if choice.influence else _counts(influence)
+            com = _card_counts(choice.combat) if choice.combat else _counts(combat)
+        if sup is not None:
+            inf = greedy_from_supply(influence, (sup[0], sup[1], sup[2]))
+            com = greedy_from_supply(combat, (sup[3], sup[4], sup[5]))
+            for k in range(3):
+                sup[k] -= inf[k]
+                sup[3 + k] -= com[k]
+        h = H + 7 * seat
+        s[h + 1] += inf[0]
+        s[h + 2] += inf[1]
+        s[h + 3] += inf[2]
+        s[h + 4] += com[0]
+        s[h + 5] += com[1]
+        s[h + 6] += com[2]
+    if sup is not None:
+        s[SUPPLY] = tuple(sup)
+    s[STEPON] = 0
+    if t.designer:          # WL_DESIGNER has no phase 6
+        s[PH] = CLAIMS
+        s[YR] += 1
+    else:
+        s[PH] = NEW_PROVINCES
+
+
+def _card_counts(cards: tuple) -> tuple[int, int, int]:
+    return (cards.count(1), cards.count(2), cards.count(3))
+
+
+# -- checking an action given as a value object ----------------------------------------------------
+
+def accept(t: Table, s: list, action) -> tuple[int, object] | None:
+    """``(code, choice)`` to :func:`apply` when ``action`` is legal here, else None.
+
+    Everything the engine accepts is accepted: card values in any order, a leader naming his own
+    side, an income with explicit card values adding up to the income (WL-CARDS-6, unlimited supply).
+    """
+    from lotus_kit.white_lotus.fast.codes import code_of
+
+    code = code_of(action)
+    choice = None
+    if code is None:
+        if type(action).__name__ != "TakeIncome":
+            return None
+        # explicit card values: the engine accepts any split of each total (WL-CARDS-6)
+        seat, k = action.seat, action.palaces_for_combat
+        if type(k) is not int or not 0 <= k < 64 or type(seat) is not int or not 0 <= seat < t.players:
+            return None
+        code = TAKE_INCOME | seat << 4 | k << 7
+        if code not in legal(t, s, seat) or s[SUPPLY] is not None:
+            return None
+        influence, combat = income(s, seat, k)
+        for cards, total in ((action.influence, influence), (action.combat, combat)):
+            if cards is None:
+                continue
+            if type(cards) is not tuple or any(type(v) is not int or v not in (1, 2, 3) for v in cards) \
+                    or sum(cards) != total:
+                return None
+        return code, action
+    kind, seat = code & 15, code >> 4 & 7
+    if seat >= t.players:
+        return None
+    if kind == JOIN and s[PH] == REBELLION and s[STEPON] and s[LEADER] >= 0 and not s[WINNER]:
+        own = 1 if seat == s[EMP] else 2 if seat == s[LEADER] else 0
+        if own and (code >> 7 & 3) == own:
+            code &= ~(3 << 7)            # a leader may name his own side (WL-REB-3)
+    if code not in legal(t, s, seat):
+        return None
+    return code, choice
