@@ -17,7 +17,7 @@ flag and pair of flags through both and compares legal actions and states at eve
 from __future__ import annotations
 
 from lotus_kit.white_lotus.board import board_view, neighbourhood
-from lotus_kit.white_lotus.cards import card_combos, greedy_from_supply, max_payable, splits
+from lotus_kit.white_lotus.cards import greedy_from_supply, max_payable, splits
 from lotus_kit.white_lotus.fast.codes import (
     BID,
     BREAK_TIE,
@@ -93,6 +93,8 @@ class Table:
                 row[byte] = neighbourhood(view, byte << 8 * chunk)
             rows.append(tuple(row))
         self.near_rows = tuple(rows)
+        # the seats after each seat clockwise, ending with himself (WL-PLACE-3)
+        self.after = tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n))
         self.clockwise = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
         # the published placement rules: no designer blocks, no chip limit (the common fast path)
         self.plain = not self.designer and not self.limit
@@ -273,11 +275,33 @@ def first_to_act(t: Table, s: list) -> int:
     ph = s[PH]
     if ph == CLAIMS:
         return s[TURN] if s[STEPON] else -1
+    if ph == RESOLVE and s[CPROV] >= 0 and not s[TIED] and s[RSEAT] < 0:
+        m = s[PEND]
+        return (m & -m).bit_length() - 1
     m = to_act(t, s)
     return (m & -m).bit_length() - 1
 
 
 _BID_CARDS: dict = {}
+_LOW: dict = {}
+
+
+def _sub_hands(z: int, a: int, b: int, c: int) -> tuple[int, ...]:
+    """Every sub-hand of influence cards (counts of 0s, 1s, 2s, 3s) as the card part of a Bid's
+    code, the most cards of the highest value first (the order of ``cards.card_combos``)."""
+    low = _LOW.get((z, a, b))
+    if low is None:
+        ones = tuple([(n0 << 3 | n1 << 4) << 7 for n1 in range(a, -1, -1) for n0 in range(z, -1, -1)])
+        low = ()
+        for n2 in range(b, -1, -1):
+            low += tuple(map((n2 << 19).__or__, ones))
+        if len(_LOW) > 20000:
+            _LOW.clear()
+        _LOW[(z, a, b)] = low
+    out: tuple[int, ...] = ()
+    for n3 in range(c, -1, -1):
+        out += tuple(map((n3 << 27).__or__, low))
+    return out
 
 
 def legal(t: Table, s: list, seat: int) -> list[int] | tuple[int, ...]:
@@ -297,7 +321,7 @@ def legal(t: Table, s: list, seat: int) -> list[int] | tuple[int, ...]:
         else:
             mask = marker_targets(t, s, seat)
             can_pass = s[SX + seat] >= mandatory(t, s, seat)
-        key = (mask, base, can_pass)
+        key = mask | seat << 40 | can_pass << 43
         hit = t.marks.get(key)
         if hit is None:
             if len(t.marks) > 50000:
@@ -325,18 +349,21 @@ def legal(t: Table, s: list, seat: int) -> list[int] | tuple[int, ...]:
         if not rem >> seat & 1 or s[SX + seat] is not None:
             return []
         h = H + 7 * seat
-        key = (seat, rem, s[h], s[h + 1], s[h + 2], s[h + 3])
+        hand = s[h] | s[h + 1] << 1 | s[h + 2] << 11 | s[h + 3] << 21
+        key = hand << 9 | seat << 6 | rem
         hit = t.bids.get(key)
         if hit is None:
             if len(t.bids) > 50000:
                 t.bids.clear()
-            counts = _BID_CARDS.get(key[2:])
+            counts = _BID_CARDS.get(hand)
             if counts is None:
-                counts = _BID_CARDS[key[2:]] = tuple(
-                    (c.count(0) << 3 | c.count(1) << 4 | c.count(2) << 12 | c.count(3) << 20) << 7
-                    for c in card_combos(key[2:]))
-            hit = t.bids[key] = tuple(BID | base | target << 7 | c
-                                      for target in SEATS[rem & ~(1 << seat)] for c in counts)
+                counts = _BID_CARDS[hand] = _sub_hands(s[h], s[h + 1], s[h + 2], s[h + 3])
+                if len(_BID_CARDS) > 20000:
+                    _BID_CARDS.clear()
+            hit = ()
+            for target in SEATS[rem & ~(1 << seat)]:
+                hit += tuple(map((BID | base | target << 7).__or__, counts))
+            t.bids[key] = hit
         return hit
     if ph == REBELLION:
         if s[LEADER] < 0:
@@ -348,15 +375,18 @@ def legal(t: Table, s: list, seat: int) -> list[int] | tuple[int, ...]:
                 return []
             lead = seat == s[EMP] or seat == s[LEADER]
             h = H + 7 * seat + 4
-            key = (seat, lead, s[h], s[h + 1], s[h + 2])
+            key = s[h] | s[h + 1] << 10 | s[h + 2] << 20 | seat << 30 | lead << 33
             hit = t.joins.get(key)
             if hit is None:
                 if len(t.joins) > 50000:
                     t.joins.clear()
-                combos = card_combos((s[h], s[h + 1], s[h + 2]))
-                counts = [(c.count(1) << 2 | c.count(2) << 10 | c.count(3) << 18) for c in combos]
-                sides = (0,) if lead else (1, 2)
-                hit = t.joins[key] = tuple(JOIN | base | (side | c) << 7 for side in sides for c in counts)
+                a, b, c = s[h], s[h + 1], s[h + 2]
+                counts = [(n1 << 2 | n2 << 10 | n3 << 18) << 7
+                          for n3 in range(c, -1, -1) for n2 in range(b, -1, -1) for n1 in range(a, -1, -1)]
+                hit = ()
+                for side in (0,) if lead else (1, 2):
+                    hit += tuple(map((JOIN | base | side << 7).__or__, counts))
+                t.joins[key] = hit
             return hit
         if seat != s[RORDER][s[REWARDED]]:
             return []
@@ -373,7 +403,7 @@ def legal(t: Table, s: list, seat: int) -> list[int] | tuple[int, ...]:
         if s[ASKT]:
             return (TEMPLE | base | 1 << 7, TEMPLE | base)
         mask = chip_places(t, s)
-        key = (mask, base)
+        key = mask | seat << 40
         hit = t.places.get(key)
         if hit is None:
             if len(t.places) > 50000:
@@ -410,9 +440,24 @@ def apply(t: Table, s: list, code: int, choice=None) -> list:
         return s
     p = code >> 7
     if kind == PLACE_MARKER:
-        _place_marker(t, s, seat, p)
-        if s[STEPON]:
-            return s
+        if t.plain:
+            # WL-PLACE-1..3, WL-PLACE-8 for the published rules, straight through
+            mine = s[CLM + seat] = s[CLM + seat] | 1 << p
+            placed = s[SX + seat] = s[SX + seat] + 1
+            done = s[DONE]
+            if placed >= min(5, 3 + (s[OWN + seat] & s[K + 2]).bit_count()) or not (
+                    (s[11] | s[12] | s[13] | s[14] | s[15]) & ~(s[16] | s[17] | s[18] | s[19] | s[20] | s[21]) & ~mine):
+                done = s[DONE] = done | 1 << seat
+            for nxt in t.after[seat]:
+                if not done >> nxt & 1:
+                    s[TURN] = nxt
+                    return s
+            s[PH] = RESOLVE
+            s[STEPON] = 0
+        else:
+            _place_marker(t, s, seat, p)
+            if s[STEPON]:
+                return s
     elif kind == JOIN:
         _join(t, s, seat, code)
         if not s[WINNER]:
