@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from lotus_kit.analysis.conflict import cards_for_total, reachable_totals
@@ -49,6 +50,7 @@ from lotus_kit.white_lotus.actions import (
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
+from lotus_kit.white_lotus.fast.play import random_playout, until_year_after
 from lotus_kit.white_lotus.scoring import score
 from lotus_kit.white_lotus.state import Phase, State
 
@@ -92,9 +94,18 @@ class MonteCarloBot:
     name = "montecarlo"
 
     def __init__(self, seed: int = 0, determinisations: int = 3, candidates: int = 4, horizon: str = "next_year",
-                 evaluation_weights: dict | None = None):
+                 evaluation_weights: dict | None = None, rollout: str = "heuristic", think_time: float | None = None,
+                 fast: bool = True):
+        """``rollout="random"`` plays the rollouts with uniformly random actions, on the fast core
+        unless ``fast=False`` (the same rollouts through the engine: for measuring what speed buys).
+        ``think_time``: CPU seconds per searched decision; samples are drawn until it is spent (at
+        least one), instead of ``determinisations`` of them."""
         if horizon not in ("next_year", "game"):
             raise ValueError("horizon must be 'next_year' or 'game'")
+        if rollout not in ("heuristic", "random"):
+            raise ValueError("rollout must be 'heuristic' or 'random'")
+        self.rollout, self.think_time, self.fast = rollout, think_time, fast
+        self.samples: list[int] = []        # samples drawn per searched decision
         self.rng = random.Random(seed)
         self.determinisations = determinisations
         self.max_candidates = candidates
@@ -171,15 +182,35 @@ class MonteCarloBot:
             return cands[0]
         totals = [0.0] * len(cands)
         stop = self._stop(state.year)
-        for _ in range(self.determinisations):
+        clock = time.process_time
+        started = clock()
+        drawn = 0
+        while (drawn < self.determinisations if self.think_time is None
+               else drawn == 0 or clock() - started < self.think_time):
+            drawn += 1
             sample_seed = self.rng.randrange(2**31)
             det = determinise(state, seat, random.Random(sample_seed))
             for c, action in enumerate(cands):
-                bots = [HeuristicBot(sample_seed + 31 * s) for s in range(state.players)]
                 s2 = apply(det, action)
-                while not s2.is_over and not stop(s2):
-                    who = min(to_act(s2))
-                    s2 = apply(s2, bots[who].choose(s2, who))
+                if self.rollout == "random":
+                    s2 = self._random_rollout(s2, sample_seed, state.year)
+                else:
+                    bots = [HeuristicBot(sample_seed + 31 * s) for s in range(state.players)]
+                    while not s2.is_over and not stop(s2):
+                        who = min(to_act(s2))
+                        s2 = apply(s2, bots[who].choose(s2, who))
                 totals[c] += evaluation(s2, seat, **self.weights)
+        self.samples.append(drawn)
         best = max(range(len(cands)), key=lambda c: (totals[c], -c))
         return cands[best]
+
+    def _random_rollout(self, state: State, seed: int, year: int) -> State:
+        """Uniformly random play to the horizon: on the fast core, or through the engine (same draws)."""
+        rngs = [random.Random(seed + 31 * s) for s in range(state.players)]
+        if self.fast:
+            return random_playout(state, rngs, None if self.horizon == "game" else until_year_after(year))
+        stop = self._stop(year)
+        while not state.is_over and not stop(state):
+            who = min(to_act(state))
+            state = apply(state, rngs[who].choice(legal_actions(state, who)))
+        return state

@@ -200,6 +200,11 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
 def play_game(state: State, bots: Sequence[Bot], on_action: Callable[[State, Action, State], None] | None = None
               ) -> State:
     """Play to the end with one bot per seat; sealed choices are asked seat by seat in seat order."""
+    if on_action is None and bots and all(type(b) is RandomBot for b in bots):
+        # the same game on the fast core: same legal actions in the same order, same draws
+        from lotus_kit.white_lotus.fast.play import random_playout
+
+        return random_playout(state, [b.rng for b in bots])
     while not state.is_over:
         seat = min(to_act(state))
         action = bots[seat].choose(state, seat)
