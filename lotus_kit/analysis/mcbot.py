@@ -106,6 +106,7 @@ class MonteCarloBot:
             raise ValueError("rollout must be 'heuristic' or 'random'")
         self.rollout, self.think_time, self.fast = rollout, think_time, fast
         self.samples: list[int] = []        # samples drawn per searched decision
+        self.values: dict = {}
         self.rng = random.Random(seed)
         self.determinisations = determinisations
         self.max_candidates = candidates
@@ -201,6 +202,7 @@ class MonteCarloBot:
                         s2 = apply(s2, bots[who].choose(s2, who))
                 totals[c] += evaluation(s2, seat, **self.weights)
         self.samples.append(drawn)
+        self.values = dict(zip(cands, totals, strict=True))    # the last decision's summed evaluations
         best = max(range(len(cands)), key=lambda c: (totals[c], -c))
         return cands[best]
 

@@ -92,51 +92,86 @@ def _counts(cards: object, values: tuple[int, ...]) -> tuple[int, ...] | None:
 def code_of(action) -> int | None:
     """The code of a value-object action, or None when it has none (not an action of the game, a
     province that does not exist, cards of impossible values, an income with explicit card values)."""
-    name = type(action).__name__
-    seat = getattr(action, "seat", None)
+    encoder = _ENCODERS.get(type(action))
+    if encoder is None:
+        if _ENCODERS:
+            return None
+        _encoders()
+        return code_of(action)
+    seat = action.seat
     if type(seat) is not int or not 0 <= seat < 6:
         return None
+    return encoder(action, seat << 4)
+
+
+_ENCODERS: dict = {}
+
+
+def _province(kind: int):
+    def encode(action, base: int) -> int | None:
+        i = _INDEX.get(action.province) if type(action.province) is str else None
+        return None if i is None else kind | base | i << 7
+    return encode
+
+
+def _bid(action, base: int) -> int | None:
+    c = _counts(action.cards, (0, 1, 2, 3))
+    t = action.target
+    if c is None or type(t) is not int or not 0 <= t < 6 or c[0] > 1:
+        return None
+    return BID | base | (t | c[0] << 3 | c[1] << 4 | c[2] << 12 | c[3] << 20) << 7
+
+
+def _break_tie(action, base: int) -> int | None:
+    x = action.leaver
+    return BREAK_TIE | base | x << 7 if type(x) is int and 0 <= x < 6 else None
+
+
+def _refund(action, base: int) -> int | None:
+    c = _counts(action.cards, (1, 2, 3))
+    return None if c is None else REFUND | base | (c[0] | c[1] << 8 | c[2] << 16) << 7
+
+
+def _declare(action, base: int) -> int | None:
+    return DECLARE | base | (1 << 7 if action.lead else 0) if type(action.lead) is bool else None
+
+
+def _join(action, base: int) -> int | None:
+    c = _counts(action.cards, (1, 2, 3))
+    side = _SIDE_CODES.get(action.side) if action.side is None or type(action.side) is str else None
+    if c is None or side is None:
+        return None
+    return JOIN | base | (side | c[0] << 2 | c[1] << 10 | c[2] << 18) << 7
+
+
+_SIDE_CODES = {None: 0, "emperor": 1, "rebels": 2}
+
+
+def _reward(action, base: int) -> int | None:
+    if action.province is None:
+        return REWARD | base | REWARD_VP << 7
+    i = _INDEX.get(action.province) if type(action.province) is str else None
+    return None if i is None else REWARD | base | i << 7
+
+
+def _income(action, base: int) -> int | None:
+    k = action.palaces_for_combat
+    if action.influence is not None or action.combat is not None or type(k) is not int or not 0 <= k < 64:
+        return None
+    return TAKE_INCOME | base | k << 7
+
+
+def _temple(action, base: int) -> int | None:
+    return TEMPLE | base | (1 << 7 if action.draw else 0) if type(action.draw) is bool else None
+
+
+def _encoders() -> None:
+    from lotus_kit.white_lotus import actions as A
+
     if not _IDS:
         _board()
-    base = seat << 4
-    if name in ("PlaceMarker", "ChooseProvince", "PlaceChip"):
-        i = _INDEX.get(action.province) if type(action.province) is str else None
-        if i is None:
-            return None
-        return {"PlaceMarker": PLACE_MARKER, "ChooseProvince": CHOOSE, "PlaceChip": PLACE_CHIP}[name] | base | i << 7
-    if name == "Pass":
-        return PASS | base
-    if name == "Bid":
-        c = _counts(action.cards, (0, 1, 2, 3))
-        t = action.target
-        if c is None or type(t) is not int or not 0 <= t < 6 or c[0] > 1:
-            return None
-        return BID | base | (t | c[0] << 3 | c[1] << 4 | c[2] << 12 | c[3] << 20) << 7
-    if name == "BreakTie":
-        x = action.leaver
-        return BREAK_TIE | base | x << 7 if type(x) is int and 0 <= x < 6 else None
-    if name == "TakeRefund":
-        c = _counts(action.cards, (1, 2, 3))
-        return None if c is None else REFUND | base | (c[0] | c[1] << 8 | c[2] << 16) << 7
-    if name == "DeclareRebellion":
-        return DECLARE | base | (1 << 7 if action.lead is True else 0) if type(action.lead) is bool else None
-    if name == "JoinSide":
-        c = _counts(action.cards, (1, 2, 3))
-        side = {None: 0, "emperor": 1, "rebels": 2}.get(action.side) if action.side in (None, "emperor", "rebels") \
-            else None
-        if c is None or side is None:
-            return None
-        return JOIN | base | (side | c[0] << 2 | c[1] << 10 | c[2] << 18) << 7
-    if name == "TakeReward":
-        if action.province is None:
-            return REWARD | base | REWARD_VP << 7
-        i = _INDEX.get(action.province) if type(action.province) is str else None
-        return None if i is None else REWARD | base | i << 7
-    if name == "TakeIncome":
-        k = action.palaces_for_combat
-        if action.influence is not None or action.combat is not None or type(k) is not int or not 0 <= k < 64:
-            return None
-        return TAKE_INCOME | base | k << 7
-    if name == "TempleDraw":
-        return TEMPLE | base | (1 << 7 if action.draw is True else 0) if type(action.draw) is bool else None
-    return None
+    _ENCODERS.update({
+        A.PlaceMarker: _province(PLACE_MARKER), A.ChooseProvince: _province(CHOOSE), A.PlaceChip: _province(PLACE_CHIP),
+        A.Pass: lambda action, base: PASS | base, A.Bid: _bid, A.BreakTie: _break_tie, A.TakeRefund: _refund,
+        A.DeclareRebellion: _declare, A.JoinSide: _join, A.TakeReward: _reward, A.TakeIncome: _income,
+        A.TempleDraw: _temple})

@@ -16,8 +16,6 @@ flag and pair of flags through both and compares legal actions and states at eve
 
 from __future__ import annotations
 
-from lotus_kit.white_lotus.board import board_view, neighbourhood
-from lotus_kit.white_lotus.cards import greedy_from_supply, max_payable, splits
 from lotus_kit.white_lotus.fast.codes import (
     BID,
     BREAK_TIE,
@@ -62,6 +60,9 @@ class Table:
     """What one player count and rule set fix for a whole game: flags, board masks, caches."""
 
     def __init__(self, players: int, rules) -> None:
+        # the board data is read on the first game of a player count, not when the core is imported
+        from lotus_kit.white_lotus.board import board_view, neighbourhood
+
         self.players = n = players
         self.rules = rules
         view = self.view = board_view(players)
@@ -203,6 +204,8 @@ def refund_options(s: list, owed: int) -> list:
     sup = s[SUPPLY]
     if sup is None:
         return _splits(owed)
+    from lotus_kit.white_lotus.cards import max_payable, splits
+
     supply = (sup[0], sup[1], sup[2])
     return splits(max_payable(owed, supply), supply)
 
@@ -213,6 +216,8 @@ _SPLITS: dict = {}
 def _splits(owed: int) -> list:
     hit = _SPLITS.get(owed)
     if hit is None:
+        from lotus_kit.white_lotus.cards import splits
+
         hit = _SPLITS[owed] = splits(owed)
     return hit
 
@@ -747,6 +752,8 @@ def _knock_out(t: Table, s: list, leaver: int) -> None:
         if sup is None:
             options = _splits(refund)
         else:
+            from lotus_kit.white_lotus.cards import max_payable, splits
+
             supply = (sup[0], sup[1], sup[2])
             options = splits(max_payable(refund, supply), supply)
         if len(options) > 1:
@@ -1018,6 +1025,8 @@ def _pay(t: Table, s: list) -> None:
             inf = _card_counts(choice.influence) if choice.influence else _counts(influence)
             com = _card_counts(choice.combat) if choice.combat else _counts(combat)
         if sup is not None:
+            from lotus_kit.white_lotus.cards import greedy_from_supply
+
             inf = greedy_from_supply(influence, (sup[0], sup[1], sup[2]))
             com = greedy_from_supply(combat, (sup[3], sup[4], sup[5]))
             for k in range(3):
@@ -1084,3 +1093,53 @@ def accept(t: Table, s: list, action) -> tuple[int, object] | None:
     if code not in legal(t, s, seat):
         return None
     return code, choice
+
+
+# -- a new game ----------------------------------------------------------------------------------------
+
+def new_game(players: int, seed: int = 0, rules=None, first_emperor: int | None = None) -> tuple[Table, list]:
+    """The :class:`Table` and first state of a game, dealt exactly as ``engine.new_game`` deals it
+    (WL-SETUP-1..7: the same generator draws the start chips, the pool order and the first emperor).
+    The arguments are trusted: ``engine.new_game`` is where they are checked."""
+    import random
+
+    from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
+
+    rules = rules or RuleSet()
+    t = table(players, rules)
+    data = t.view.data
+    # engine.chance: a negative seed is hashed as text, so -n and n deal different games
+    rng = random.Random(seed if seed >= 0 else f"lotus-kit seed {seed}")
+    start = [k for k in "PTRFV" for _ in range(data.start_chips(players).get(k, 0))]
+    rng.shuffle(start)
+    pool = [k for k in "PTRFV" for _ in range(data.neutral_mix[k])]
+    for k in start:
+        pool.remove(k)
+    rng.shuffle(pool)
+    emperor = rng.randrange(players) if first_emperor is None else first_emperor
+    s: list = [0] * SIZE
+    lotus = [p.index for p in data.provinces if p.lotus and t.in_play_mask >> p.index & 1]
+    start_palace = -1
+    for i, k in zip(lotus, start, strict=True):
+        s[K + KIDX[k]] |= 1 << i
+        if k == "P" and start_palace < 0:
+            start_palace = i
+    s[PH], s[YR], s[EMP], s[POOL], s[SP], s[SEED] = CLAIMS, 1, emperor, tuple(pool), start_palace, seed
+    if rules.finite_supply:
+        combat_start = 1 if rules.start_combat_single else 3
+        s[SUPPLY] = (*(n - 2 * players for n in INFLUENCE_SUPPLY), COMBAT_SUPPLY[0] - combat_start * players,
+                     COMBAT_SUPPLY[1], COMBAT_SUPPLY[2])
+    else:
+        s[SUPPLY] = None
+    s[STOCK] = tuple(tuple(PLAYER_CHIPS[k] for k in "PTRFV") for _ in range(players)) \
+        if rules.enforce_chip_limit else None
+    hand = (1, 2, 2, 2, 1 if rules.start_combat_single else 3, 0, 0)     # WL-SETUP-5
+    for x in range(players):
+        s[H + 7 * x:H + 7 * x + 7] = hand
+    s[CPROV] = s[RSEAT] = s[LEADER] = -1
+    s[WINNER] = s[DRAWN] = ""
+    s[ASK] = s[RORDER] = s[WINNERS] = ()
+    s[SCORES] = None
+    s[SX:SX + 6] = _NONE6
+    _advance(t, s)
+    return t, s

@@ -1,0 +1,206 @@
+"""Side by side: the engine, the fast core and OpenSpiel's games, as ratios.
+
+Random play (the acting seat with the lowest number picks uniformly among its legal actions) from
+the same seeds through ``engine.apply``/``legal_actions`` and through ``fast.core``; the two are
+interleaved game by game so that the load of a shared machine hits both alike. Also: replaying a
+4-player bot game from its record, importing each, the memory of all the states of that game,
+OpenSpiel's C++ and pure-Python games in the same loop (when ``open_spiel`` is installed), and
+with ``--valgrind`` the instructions per action under callgrind (stable where time is not).
+
+Run: ``python benchmarks/bench_fast.py`` (``--games N``, ``--valgrind``). Never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+clock = time.process_time
+
+
+def engine_game(players: int, seed: int) -> tuple[int, float]:
+    from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+
+    state = new_game(players, seed)
+    rng = random.Random(seed)
+    n = 0
+    t0 = clock()
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state, min(to_act(state)))))
+        n += 1
+    return n, clock() - t0
+
+
+def fast_game(players: int, seed: int) -> tuple[int, float]:
+    from lotus_kit.white_lotus.fast import core
+
+    table, s = core.new_game(players, seed)
+    choice = random.Random(seed).choice
+    legal, apply, first = core.legal, core.apply, core.first_to_act
+    n = 0
+    t0 = clock()
+    while s[0] != core.GAME_OVER:
+        s = apply(table, s, choice(legal(table, s, first(table, s))))
+        n += 1
+    return n, clock() - t0
+
+
+def random_play(games: int, results: dict) -> None:
+    print("random play, µs per applied action with legal-action generation (median over games):")
+    print(f"  {'':10s} {'engine':>8s} {'fast':>8s} {'ratio':>6s}")
+    for players in (3, 4, 6):
+        slow, fast = [], []
+        for seed in range(games):
+            n, t = engine_game(players, seed)
+            slow.append(t / n * 1e6)
+            n, t = fast_game(players, seed)
+            fast.append(t / n * 1e6)
+        e, f = statistics.median(slow), statistics.median(fast)
+        results[f"engine_us_{players}p"], results[f"fast_us_{players}p"] = e, f
+        print(f"  {players} players {e:8.1f} {f:8.1f} {e / f:6.2f}")
+
+
+def replay_and_memory(results: dict) -> None:
+    from lotus_kit.white_lotus.bots import HeuristicBot, play_game
+    from lotus_kit.white_lotus.engine import new_game
+    from lotus_kit.white_lotus.fast import core, encode
+    from lotus_kit.white_lotus.game import new_record
+
+    record = new_record(4, 1)
+    actions: list = []
+    play_game(record.start(), [HeuristicBot(s) for s in range(4)],
+              on_action=lambda before, action, after: actions.append(action))
+    record = record.with_actions(actions)
+
+    def fast_replay() -> list:
+        table, s = core.new_game(4, 1)
+        for a in actions:
+            code, choice = core.accept(table, s, a)      # checked like the engine checks it
+            s = core.apply(table, s, code, choice)
+        return s
+
+    slow = statistics.median(_times(record.replay, 15))
+    fast = statistics.median(_times(fast_replay, 15))
+    results["engine_replay_ms"], results["fast_replay_ms"] = slow * 1e3, fast * 1e3
+    print(f"replay of a 4-player bot game ({len(actions)} actions, setup included): engine {slow * 1e3:.2f} ms, "
+          f"fast {fast * 1e3:.2f} ms, ratio {slow / fast:.2f}")
+    tracemalloc.start()
+    states = record.states()
+    size_engine, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    tracemalloc.start()
+    table, s = encode(new_game(4, 1))
+    flat = [s]
+    for a in actions:
+        code, choice = core.accept(table, s, a)
+        s = core.apply(table, s, code, choice)
+        flat.append(s)
+    size_fast, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    results["engine_states_mb"], results["fast_states_mb"] = size_engine / 2**20, size_fast / 2**20
+    print(f"memory of all {len(states)} states of that game: engine {size_engine / 2**20:.2f} MB, "
+          f"fast {size_fast / 2**20:.2f} MB")
+
+
+def _times(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t0 = clock()
+        fn()
+        out.append(clock() - t0)
+    return out
+
+
+def import_times(results: dict) -> None:
+    """A fresh interpreter per import, bytecode cached in a temporary directory (warmed first)."""
+    cache = tempfile.mkdtemp(prefix="lotus-pyc-")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = cache
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    code = "import time; t = time.perf_counter(); import {}; print((time.perf_counter() - t) * 1e3)"
+    try:
+        for name, module in (("engine", "lotus_kit.white_lotus.engine"), ("fast", "lotus_kit.white_lotus.fast")):
+            runs = [float(subprocess.run([sys.executable, "-c", code.format(module)], env=env, capture_output=True,
+                                         text=True, check=True).stdout) for _ in range(6)][1:]
+            results[f"{name}_import_ms"] = statistics.median(runs)
+        print(f"import (median of 5, bytecode cached): engine {results['engine_import_ms']:.1f} ms, "
+              f"fast {results['fast_import_ms']:.1f} ms")
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def openspiel(results: dict) -> None:
+    import bench_openspiel
+
+    reference = bench_openspiel.main(clock)
+    for name, us in reference.items():
+        results[f"openspiel_us_{name}"] = us
+        print(f"  fast 4-player / {name}: {results['fast_us_4p'] / us:6.2f}   "
+              f"engine 4-player / {name}: {results['engine_us_4p'] / us:6.2f}")
+
+
+def valgrind(games: int, results: dict) -> None:
+    """Instructions per action: callgrind runs of this file's ``--count`` mode, the difference
+    between ``games`` and 1 game (so start-up and setup cancel out)."""
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: no instruction counts")
+        return
+    counts = {}
+    for which in ("engine", "fast"):
+        totals = []
+        for n in (1, games):
+            with tempfile.TemporaryDirectory() as tmp:
+                out = subprocess.run(
+                    ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg", sys.executable, __file__,
+                     "--count", which, str(n)], capture_output=True, text=True, check=True)
+            ir = int(next(line for line in out.stderr.splitlines() if "Collected" in line).split()[-1])
+            actions = int(out.stdout.split()[-1])
+            totals.append((ir, actions))
+        (ir1, a1), (ir2, a2) = totals
+        counts[which] = (ir2 - ir1) / (a2 - a1)
+        results[f"{which}_instructions_per_action"] = counts[which]
+    print(f"instructions per action (callgrind, 4 players, games 2..{games}): engine {counts['engine']:,.0f}, "
+          f"fast {counts['fast']:,.0f}, ratio {counts['engine'] / counts['fast']:.2f}")
+
+
+def _count(which: str, games: int) -> None:
+    play = engine_game if which == "engine" else fast_game
+    print(sum(play(4, seed)[0] for seed in range(games)))
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="random games per player count")
+    parser.add_argument("--valgrind", action="store_true", help="instruction counts under callgrind (slow)")
+    parser.add_argument("--no-openspiel", action="store_true")
+    parser.add_argument("--count", nargs=2, metavar=("ENGINE", "GAMES"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.count:
+        _count(args.count[0], int(args.count[1]))
+        return {}
+    results: dict[str, float] = {}
+    print(f"python {sys.version.split()[0]}; CPU time of this process; medians")
+    random_play(args.games, results)
+    replay_and_memory(results)
+    import_times(results)
+    if not args.no_openspiel:
+        openspiel(results)
+    if args.valgrind:
+        valgrind(4, results)
+    return results
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
