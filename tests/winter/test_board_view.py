@@ -78,3 +78,13 @@ def test_a_thaw_position_described_by_the_screen_is_the_same_position():
     s = lake((0, 0, "LD/LD"), (2, 0, "DL/DL"), (4, 0, "LL/DD"), tokens=[(1, 1, 0)], to_move=1, thaw_turns=3)
     again = WINTER.position(screen_for(WINTER).describe_position(WINTER, s))
     assert (again.v, again.cards, again.history) == (s.v, s.cards, s.history)
+
+
+def test_the_spots_for_the_card_in_hand_are_the_legal_lays():
+    from lotus_kit.winter.actions import Lay
+    s = WINTER.apply(ordered(["W01", "W02"]), Lay(0, 0))
+    spots = _trace(board_figure(s), "spots")
+    # the 12 anchors touching a card at (0, 0) (WIN-CLAR-1), drawn at their card centres
+    assert sorted(zip(spots.x, spots.y, strict=True)) == sorted(
+        (x + 1, y + 1) for x, y in [(2, -1), (2, 0), (2, 1), (-2, -1), (-2, 0), (-2, 1), (-1, 2), (0, 2), (1, 2),
+                                    (-1, -2), (0, -2), (1, -2)])

@@ -4,7 +4,8 @@ Every flake is a square cell in its colour (light ice blue or navy, WIN-CMP-1) w
 the other colour, so the two colours differ in brightness as well as hue; cards are outlined (free
 cards in orange and solid, cards under a token in grey and dashed: WIN-GEO-8); tokens are discs at
 their window's centre (WIN-GEO-7) in their owner's colour with a ring and the seat number; the
-squares the player to move may claim now are marked with gold rings (WIN-GEO-6). With ``before``
+squares the player to move may claim now are marked with gold rings (WIN-GEO-6), and while a card
+waits to be laid, a green cross marks the centre of every spot it may go (WIN-GEO-5). With ``before``
 the cards that left the lake since that state (removed or melted, WIN-SPLIT-1) are drawn as dotted
 ghosts. Coordinates are the lake's own (x to the right, y downward; the first card at (0, 0)).
 The figure is built from ``observation(state, seat)`` only.
@@ -42,6 +43,14 @@ def claimable_now(state: e.WinterState) -> list[tuple[int, int]]:
     ox, oy = state.v[e.OX], state.v[e.OY]
     return [((c >> 5 & 0xFFF) % W + ox, (c >> 5 & 0xFFF) // W + oy)
             for c in e.legal_codes(state) if c & 15 == e.TOKEN] if state.v[e.PHASE] != e.THAW else []
+
+
+def lay_spots(state: e.WinterState) -> list[tuple[int, int]]:
+    """Top-left flakes of the spots where the card in hand may be laid (WIN-GEO-5), either way up."""
+    if state.v[e.PHASE] not in (e.SETUP_FIRST, e.SETUP_SECOND, e.FREEZE_LAY):
+        return []
+    ox, oy = state.v[e.OX], state.v[e.OY]
+    return sorted({((c >> 5 & 0xFFF) % W + ox, (c >> 5 & 0xFFF) // W + oy) for c in e.legal_codes(state)})
 
 
 def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int, int] = (720, 520),
@@ -88,7 +97,7 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
                         hovertext=f"card {s.deck.ids[i]} at ({x}, {y}): "
                                   f"{'free' if (x, y) in free else 'held by a token'}")
                    for x, y, i, _ in s.cards]
-    annotations.append(dict(xref="paper", yref="paper", x=1, y=-0.09, xanchor="right", yanchor="top",
+    annotations.append(dict(xref="paper", yref="paper", x=0, y=-0.16, xanchor="left", yanchor="top",
                             text=key, showarrow=False, font=dict(size=10, color="#555555")))
     colours = s.colours
     for player in (0, 1):
@@ -101,14 +110,23 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
             textfont=dict(size=14, color=ring), name=f"Player {player + 1} ({colour}) tokens",
             hovertext=[f"Player {player + 1}'s token on the square at ({x}, {y})" for x, y in pts],
             hoverinfo="text", meta=f"tokens{player}"))
+    spots = lay_spots(s)
+    fig.add_trace(go.Scatter(
+        x=[x + 1 for x, _ in spots], y=[y + 1 for _, y in spots], mode="markers",
+        marker=dict(size=9, symbol="cross-thin", color="#2a9d8f", line=dict(width=2, color="#2a9d8f")),
+        name=f"where {s.card_in_hand} can go (its centre)" if spots else "where the card can go",
+        hovertext=[f"lay {s.card_in_hand} with its top-left flake at ({x}, {y})" for x, y in spots],
+        hoverinfo="text", meta="spots"))
     claim = claimable_now(s)
     fig.add_trace(go.Scatter(
         x=[x + 1 for x, _ in claim], y=[y + 1 for _, y in claim], mode="markers",
         marker=dict(size=34, symbol="circle-open", color=CLAIM_RING, line=dict(width=4, color=CLAIM_RING)),
         name="squares to claim now", hovertext=[f"claim the square at ({x}, {y})" for x, y in claim],
         hoverinfo="text", meta="claimable"))
-    xs = [x for x, _, _ in cells] + [g[0] for g in ghosts] + [g[0] + 1 for g in ghosts] or [0, 1]
-    ys = [y for _, y, _ in cells] + [g[1] for g in ghosts] + [g[1] + 1 for g in ghosts] or [0, 1]
+    xs = [x for x, _, _ in cells] + [g[0] for g in ghosts] + [g[0] + 1 for g in ghosts] + \
+        [x for x, _ in spots] + [x + 1 for x, _ in spots] or [0, 1]
+    ys = [y for _, y, _ in cells] + [g[1] for g in ghosts] + [g[1] + 1 for g in ghosts] + \
+        [y for _, y in spots] + [y + 1 for _, y in spots] or [0, 1]
     pad = 1
     supplies = s.supplies
     if title is None:
@@ -119,7 +137,7 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
     fig.update_layout(
         shapes=shapes, annotations=annotations, width=size[0], height=size[1],
         title=dict(text=title, x=0.01, font=dict(size=14)),
-        plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=dict(l=40, r=20, t=70, b=80),
+        plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=dict(l=40, r=20, t=70, b=100),
         legend=dict(orientation="h", yanchor="top", y=-0.07, x=0),
         xaxis=dict(range=[min(xs) - pad, max(xs) + 1 + pad], dtick=1, showgrid=False, zeroline=False,
                    constrain="domain"),
