@@ -1,0 +1,61 @@
+"""Ehre der Samurai at the shared hot-seat table (widgets in Python, no browser): the Save Face window
+is handed to exactly the eligible player, behind the curtain, and what the page holds is his."""
+
+from __future__ import annotations
+
+from lotus_kit.samurai.screen import SCREEN
+from lotus_kit.ui.screen import screen_for
+from lotus_kit.ui.session import GameSession
+from lotus_kit.ui.table import GameTable
+
+from .helpers import G, dice_seed, seat, table
+
+
+def _hot_seat():
+    # Red (human) attacks Blue's castle and wins the roll 6:1; Green (human) holds Save Face
+    s = table(seat(daimyo=["DAIMYO_10"], hand=["NOH"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]),
+              seat(hand=["SAVE_FACE", "DAISHO"]), seed=dice_seed([6, 1]))
+    return GameTable(session=GameSession.from_state(s, seats=["human", "heuristic", "human"], game=G))
+
+
+def _options(t):
+    panel = t.panel_box.children[0]
+    return panel, [label for label, _ in panel.choices.options]
+
+
+def test_the_table_finds_the_samurai_screen():
+    assert screen_for(G) is SCREEN
+
+
+def test_SAM_CLAR_11_the_save_face_window_goes_to_the_eligible_player_at_the_hot_seat():
+    t = _hot_seat()
+    assert t.curtain.layout.display == "flex" and "Red" in t.curtain_text.value
+    assert "Noh" not in t.hand.value                              # nothing private behind the curtain
+    t.reveal_screen()
+    assert "Noh-Theater" in t.hand.value and "Daisho" not in t.hand.value
+    panel, options = _options(t)
+    assert "Red attacks Blue" in options
+    panel.choose("Red attacks Blue")
+    # the window: Green decides out of turn, and the screen must go to Green first
+    assert G.decision(t.session.state).kind == "save_face"
+    assert t.curtain.layout.display == "flex" and "Green" in t.curtain_text.value
+    assert "Noh" not in t.hand.value and "Daisho" not in t.hand.value and t.panel_box.children == ()
+    t.reveal_screen()
+    assert "Gesicht wahren" in t.hand.value and "Noh" not in t.hand.value
+    panel, options = _options(t)
+    assert options == ["Green plays Save Face", "Green passes (no Save Face)"]
+    panel.choose("Green plays Save Face")
+    # the castle choice is public: Red decides it without a hand-off (SAM-CLAR-12 step 5)
+    state = t.session.state
+    assert G.decision(state).kind == "castle_choice" and G.to_act(state) == frozenset({0})
+    panel, options = _options(t)
+    panel.choose("Red takes the castle")
+    state = t.session.state
+    assert not state.is_ronin(1) and state.house(0, "daimyo").castle == "CASTLE_ODAWARA"
+    assert state.discard == {"SAVE_FACE": 1}
+
+
+def test_hand_html_reads_only_the_seats_observation():
+    s = table(seat(daimyo=["DAIMYO_10"], hand=["NOH"]), seat(hand=["DAISHO"]), seat())
+    html = SCREEN.hand_html(G, s, 1)
+    assert "Daisho" in html and "Noh" not in html
