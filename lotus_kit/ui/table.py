@@ -513,7 +513,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             # nothing private stays in the page behind the curtain, not even hidden
             name = s.name(need)
             self.curtain_text.value = (
-                f'<div style="font-size:130%;text-align:center">Pass the screen to {seat_html(need)}.</div>'
+                f'<div style="font-size:130%;text-align:center">Pass the screen to {seat_html(need, name)}.</div>'
                 f'<div style="text-align:center">{escape(name)}: press the button when only you can see the screen. '
                 "Hands and sealed choices stay hidden until then " + self._rule("hidden_rule") + "</div>")
             self.curtain_button.description = f"I am {name}: show my hand"
@@ -588,7 +588,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         seat = self.screen_seat
         # computed from observation(state, seat) alone (the screen's hand_html)
         hand = self.look.hand_html(self.game, state, seat)
-        return f"<b>{seat_html(seat)}'s hand</b><br>{hand}<br>{public}"
+        return f"<b>{seat_html(seat, s.name(seat))}'s hand</b><br>{hand}<br>{public}"
 
     def _log_html(self) -> str:
         entries = self.session.seen([e for e in self.session.log if e.event.kind != "PhaseStarted"][-LOG_LIMIT:])

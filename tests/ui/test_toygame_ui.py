@@ -17,6 +17,7 @@ from lotus_kit.ui.panel import ActionPanel, TextBoard
 from lotus_kit.ui.screen import GameScreen, screen_for
 from lotus_kit.ui.session import GameSession
 from lotus_kit.ui.table import GameTable
+from lotus_kit.white_lotus.game import WHITE_LOTUS
 from tests.toygame.game import TOY, Bid
 
 
@@ -168,6 +169,12 @@ def test_every_game_of_the_kit_plays_at_the_generic_table_and_in_the_explorer(na
     label = panel.choices.options[0][0]
     assert panel.choose(label), panel.feedback.value
     assert len(s.actions) > before and s.actions[before] == s.game.legal_actions(s.states[before], seat)[0]
+    # at a hot-seat table the seats go by the game's own names, not White Lotus's colours
+    hot = GameTable(game=name, seed=1, mode="hot-seat", seats=["human"] * s.players)
+    hot.reveal_screen()                       # the seat to act asks for its own view
+    names = " ".join(s.game.info.seat_names)
+    shown = texts(hot)
+    assert not [wl for wl in WHITE_LOTUS.info.seat_names if wl not in names and re.search(rf"\b{wl}\b", shown)]
     game = GameSession(game=name, seed=2, seats=["random"] * s.players)
     game.run_bots(limit=300)
     ex = Explorer(game.record)

@@ -144,10 +144,10 @@ class DecisionEditor:
                 now = (f"On this line: {linkify(self._describe(current, state))} "
                        f"({_origin_html(self.line.origins[self.step])}).")
             else:
-                now = f"{seat_html(seat)} must decide here: the line waits for your choice."
+                now = f"{seat_html(seat, self._seat_name(seat))} must decide here: the line waits for your choice."
             words = escape(self.look.decision_words(self.game, kind))
             self.change_title.value = (f"<b>Change the decision of step {self.step}</b> "
-                                       f"({seat_html(seat)}, {words})<br>{now}")
+                                       f"({seat_html(seat, self._seat_name(seat))}, {words})<br>{now}")
             if compose is not None:
                 # a pick (the "target" or the "side" dropdown) and cards (a bid, a side and its cards)
                 self._set_options(getattr(self, compose.pick), compose.options, compose.value)

@@ -147,7 +147,7 @@ class Lines:
         result = ""
         if line.is_over:
             winners = sorted(self.game.winners(line.final))
-            won = " and ".join(seat_html(s) for s in winners)
+            won = " and ".join(seat_html(s, self._seat_name(s)) for s in winners)
             result = f" · ends: {won} win{'s' if len(winners) == 1 else ''}"
         self.line_info.value = box(head + result, "warn" if not node.is_root else "info")
 

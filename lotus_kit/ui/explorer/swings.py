@@ -358,7 +358,8 @@ class Swings:
         left = elapsed / done * (total - done)
         state = job.node.line.states[row["step"]]
         self.swing_status.value = (f"&nbsp;{done} of {total} decisions judged (last: step {row['step']}, "
-                                   f"{seat_html(row['seat'])}, {self.look.step_place(self.game, state)[0]})"
+                                   f"{seat_html(row['seat'], self._seat_name(row['seat']))}, "
+                                   f"{self.look.step_place(self.game, state)[0]})"
                                    + (f", about {left:.0f} s left" if done < total else ""))
         if job.search.finished:
             self._finish_swings(job)
