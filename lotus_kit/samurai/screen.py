@@ -15,13 +15,14 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai.state import SEAT_NAMES, State
 from lotus_kit.ui.screen import GameScreen
 
-__all__ = ["SCREEN", "SamuraiScreen", "battle_figure", "board_figure", "honor_race", "odds_heatmap"]
+__all__ = ["SCREEN", "SamuraiBoard", "SamuraiScreen", "battle_figure", "board_figure", "honor_race", "odds_heatmap"]
 
 SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#bcbd22", "#444444", "#9e9e9e")
 # fill per card family; the card's name is always written on it, so colour is never the only cue
@@ -230,6 +231,53 @@ def save_png(fig: go.Figure, path: Any) -> None:
     fig.write_image(str(path))
 
 
+class SamuraiBoard(widgets.VBox):
+    """The table as a live figure at the shared table: :meth:`show` brings it to another state in
+    place (one ``batch_update`` of the layout). It shows what everyone sees (hands as counts); a seat's
+    own hand is the table's hand box, from its observation. Nothing on it is clickable."""
+
+    def __init__(self, state: State, *, width: int = 1100, **kwargs: Any):
+        from lotus_kit.ui.board import LiveFigureWidget
+
+        self.state = state
+        self.width = width
+        fig = board_figure(state, None, size=(width, _height(state, width)))
+        self.figure = LiveFigureWidget(fig.to_dict(), _validate=False)
+        self.figure._validate = True
+        self.clicks: list[str] = []
+        super().__init__(children=[self.figure], **kwargs)
+        self.add_class("lotus-board")
+
+    def show(self, state: State, highlight: Any = None) -> int:
+        """Bring the figure to ``state``; returns 1 when anything changed, else 0."""
+        if tuple(state) == tuple(self.state):
+            return 0
+        self.state = state
+        new = board_figure(state, None, size=(self.width, _height(state, self.width)))
+        with self.figure.batch_update():
+            self.figure.layout.shapes = new.layout.shapes
+            self.figure.layout.annotations = new.layout.annotations
+            self.figure.layout.title = new.layout.title
+        return 1
+
+    def reshape(self, state: State, highlight: Any = None, *, width: int | None = None, **_options: Any) -> int:
+        if width is not None and width != self.width:
+            self.width = width
+            self.figure.layout.width, self.figure.layout.height = width, _height(state, width)
+            self.state = ()  # type: ignore[assignment]
+        return self.show(state, highlight)
+
+    def on_province_click(self, callback: Any) -> None:
+        """Nothing to click on this table (cards are chosen in the panel)."""
+
+    def click(self, spot: str) -> None:
+        self.clicks.append(spot)
+
+
+def _height(state: State, width: int) -> int:
+    return max(300, int(110 * state.players + 90) * width // 1100)
+
+
 class SamuraiScreen(GameScreen):
     """Ehre der Samurai at the shared table: the table figure, a seat's hand from its observation, the
     public facts, and which decisions need the screen passed to a player first."""
@@ -240,6 +288,9 @@ class SamuraiScreen(GameScreen):
 
     def board_figure(self, game: Any, state: Any, seat: int | None = None, **options: Any) -> Any:
         return board_figure(state, seat, size=options.get("size", (1100, 560)))
+
+    def board_widget(self, game: Any, state: Any, *, width: int = 1100, **options: Any) -> Any:
+        return SamuraiBoard(state, width=width)
 
     def position_words(self, game: Any, state: Any) -> str:
         return f"turn {state.turn}, {SEAT_NAMES[state.active]}'s turn"

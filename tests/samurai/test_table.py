@@ -59,3 +59,15 @@ def test_hand_html_reads_only_the_seats_observation():
     s = table(seat(daimyo=["DAIMYO_10"], hand=["NOH"]), seat(hand=["DAISHO"]), seat())
     html = SCREEN.hand_html(G, s, 1)
     assert "Daisho" in html and "Noh" not in html
+
+
+def test_the_table_board_follows_the_game_in_place():
+    t = _hot_seat()
+    board = t.board
+    fig = board.figure
+    assert "turn 1" in fig.layout.title.text and "Noh" not in str(fig.layout.annotations)
+    t.reveal_screen()
+    panel, _options_now = _options(t)
+    panel.choose("Red plays Noh-Theater (H20 K3 S0) into his Daimyo house")
+    assert board.figure is fig                                    # the same widget, updated in place
+    assert any("Noh-Theater" in (a.text or "") for a in fig.layout.annotations)
