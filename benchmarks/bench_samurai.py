@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 from lotus_kit.samurai import engine as E
@@ -71,10 +72,49 @@ def white_lotus_reference(games: int) -> float | None:
     return statistics.median(per)
 
 
+def bytecodes_per_action(step, state, is_over, n: int = 300) -> float:
+    """Python bytecodes executed per action (opcode tracing): a measure no machine load changes."""
+    count = [0]
+
+    def tracer(frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count[0] += 1
+        return tracer
+
+    actions = 0
+    sys.settrace(tracer)
+    try:
+        while actions < n and not is_over(state):
+            state = step(state)
+            actions += 1
+    finally:
+        sys.settrace(None)
+    return count[0] / max(1, actions)
+
+
+def bytecodes(seed: int = 1) -> None:
+    rng = random.Random(seed)
+    sam = bytecodes_per_action(lambda s: G.apply(s, rng.choice(G.legal_actions(s))), G.new_game(4, seed), G.is_over)
+    print(f"bytecodes per action with legal actions, 4 players: Samurai {sam:.0f}", end="")
+    try:
+        from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+    except ImportError:
+        print()
+        return
+    wl = bytecodes_per_action(lambda s: apply(s, rng.choice(legal_actions(s, min(to_act(s))))), new_game(4, seed),
+                              lambda s: s.is_over)
+    print(f", White Lotus's engine {wl:.0f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--bytecodes", action="store_true", help="count bytecodes per action (load-independent)")
     args = ap.parse_args()
+    if args.bytecodes:
+        bytecodes()
+        return
     for players in (3, 4, 6):
         with_legal, bare, ints, lengths = [], [], [], []
         for seed in range(args.games):
