@@ -197,6 +197,16 @@ class State:
     def __hash__(self) -> int:
         return hash(self.data)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a state pickles as its ints and its setup; the shared Table (caches included) is found again
+        return (_restore, (self.data, self.table.players, self.table.rules))
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
     def __repr__(self) -> str:
         return (f"<Ming state: {self.players} players, round {self.round}, {self.phase}, "
                 f"to act {sorted(self.to_act_seats)}>")
@@ -353,3 +363,7 @@ def make_state(data: tuple[int, ...], tbl: Table) -> State:
     _set_data(st, data)
     _set_table(st, tbl)
     return st
+
+
+def _restore(data: tuple[int, ...], players: int, rules: RuleSet) -> State:
+    return make_state(tuple(data), table(players, rules))

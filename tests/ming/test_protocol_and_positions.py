@@ -155,3 +155,12 @@ def test_records_replay_bit_exact_through_json_for_2_3_4_players():
         back = loads(rec.to_json())
         assert back.replay() == s and MING.winners(back.replay()) == MING.winners(s)
         assert MING.decision(s).kind == "game_over" and MING.decision(s).seats == frozenset()
+
+
+def test_a_state_pickles_as_its_ints_and_setup_not_its_caches():
+    import pickle
+    s = MING.new_game(3, seed=4, flags=["NO_CLOISTER_LOCK"])
+    for _ in range(40):
+        s = MING.apply(s, MING.legal_actions(s)[0])
+    data = pickle.dumps(s)
+    assert pickle.loads(data) == s and pickle.loads(data).table is s.table and len(data) < 2_000
