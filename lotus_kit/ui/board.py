@@ -54,24 +54,66 @@ __all__ = ["BoardWidget", "LiveFigureWidget", "SyncOnDisplay", "shared_plotly_mo
 ClickCallback = Callable[[str], None]
 
 
+# plotly's messages that edit the figure (the model's copy applies them, as each view does)
+_EDITS = ("_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces", "_py2js_restyle", "_py2js_relayout",
+          "_py2js_update", "_py2js_animate", "_py2js_removeLayoutProps", "_py2js_removeTraceProps")
+
+# anywidget waits 2 s for a model's initialize and, past that deadline, drops every later message
+# to the model ("[anywidget] Failed to initialize model."; it awaits the failed start before each
+# message). So initialize only starts loading plotly's module and keeps the edits that arrive
+# meanwhile; once loaded, plotly's own initialize runs and the kept edits are applied to the
+# model's copy of the figure (a view drawn later draws them); views wait for the module.
+_LAZY_WIDGET = """
+export default () => {
+  let widget = null, loading = null;
+  return {
+    initialize({ model }) {
+      const early = [];
+      for (const name of EDITS) {
+        model.on(`change:${name}`, () => {
+          const value = model.get(name);
+          if (!widget && value !== null) early.push([name, value]);
+        });
+      }
+      loading = PLOTLY.then(async (mod) => {
+        const plotly = mod.default();
+        await plotly.initialize?.({ model });
+        widget = plotly;
+        for (const [name, value] of early.splice(0)) {
+          model.set(name, value);
+          model.set(name, null);
+        }
+        return plotly;
+      });
+    },
+    async render({ model, el }) {
+      return (await loading).render({ model, el });
+    },
+  };
+};
+"""
+
+
 @cache
 def shared_plotly_module() -> str:
-    """plotly's widget module as an ES module that is loaded once per page and shared by every figure.
+    """plotly's widget module as an ES module that is loaded once per page and shared by every figure,
+    behind a small module that anywidget starts at once.
 
     anywidget turns each model's ``_esm`` text into a module of its own and gives the model 2 s to
-    load and start it ("[anywidget] Failed to initialize model."); plotly's module is 5 MB of code,
-    compiled again for every figure. On a page with several figures and a busy main thread a model
-    missed that deadline and the updates sent to it later never reached its view (the explorer's
-    chart kept its first title, a board stayed empty after Run All). Here the code travels as a
-    string (scanned, not compiled), and the first figure's module is kept on the page for the others.
+    load and start it; past that, every message to the model is dropped ("[anywidget] Failed to
+    initialize model."). plotly's module is 5 MB of code: on a busy machine its first start took
+    longer, and the figure never changed again (the club table's board kept its first size and
+    never drew a marker in Voila; the explorer's chart kept its first title). Here the code travels
+    as a string (scanned, not compiled), the first figure's module is kept on the page for the
+    others, and a model's start does not wait for it (see ``_LAZY_WIDGET``).
     """
     esm = go.FigureWidget._esm
     text = esm.read_text(encoding="utf-8") if isinstance(esm, Path) else str(esm)
     key = json.dumps(f"__lotus_kit_plotly_widget_{plotly.__version__}")
     return (f"globalThis[{key}] ??= import(URL.createObjectURL(new Blob([{json.dumps(text)}], "
             "{type: 'text/javascript'})));\n"
-            f"const shared = await globalThis[{key}];\n"
-            "export default shared.default;\n")
+            f"const PLOTLY = globalThis[{key}];\n"
+            f"const EDITS = {json.dumps(list(_EDITS))};\n" + _LAZY_WIDGET)
 
 
 class LiveFigureWidget(go.FigureWidget):
