@@ -85,3 +85,23 @@ def test_the_shared_ui_finds_the_ming_screen_and_the_hand_comes_from_the_observa
     assert "HORSE 1" in html and "RED 3" in html
     assert screen.private(MING, ChooseReturn(0, 1)) and screen.position_words(MING, s) == "round 3, phase3"
     assert MING.position(screen.describe_position(MING, s)) == s
+
+
+def test_the_table_panel_says_each_return_card_option_to_the_one_choosing():
+    from lotus_kit.ming.screen import SCREEN
+    from lotus_kit.ming.screen.panels import MingActionPanel, return_cards_for
+    from lotus_kit.ui.session import GameSession
+    assert [return_cards_for(v) for v in range(7)] == ["0", "1", "2", "3", "1 + 3", "2 + 3", "1 + 2 + 3"]
+    from lotus_kit.ming.bots import HeuristicBot
+    session = GameSession(game="ming", players=3, seed=3, seats=["human", "human", "human"])
+    bot = HeuristicBot(1)
+    while session.decision().kind != "choose_return":
+        seat = min(session.to_act())
+        ok, words = session.act(bot.choose(session.state, seat))
+        assert ok, words
+    panel = MingActionPanel(session)
+    labels = [label for label, _ in panel.choices.options]
+    assert labels[:2] == ["Play return cards 0: keep every piece in the city",
+                          "Play return cards 1: return 1 piece to the districts"]
+    assert len(set(labels)) == len(labels) >= 2            # every option says its own value
+    assert SCREEN.tabs(session.game)[0].panel is MingActionPanel

@@ -12,7 +12,7 @@ from typing import Any
 
 from lotus_kit.ming.actions import ChooseReturn
 from lotus_kit.ming.screen.board import board_figure
-from lotus_kit.ui.screen import GameScreen
+from lotus_kit.ui.screen import GameScreen, PanelTab
 
 
 class MingScreen(GameScreen):
@@ -21,6 +21,11 @@ class MingScreen(GameScreen):
     hidden_rule = "MING-CLAR-17"
     full_record_note = ("full record: the seed orders the face-down movement supply and every return-card "
                         "choice is in it (MING-CLAR-17); share it after the game")
+
+    @property
+    def panels(self) -> tuple[PanelTab, ...]:  # type: ignore[override]
+        from lotus_kit.ming.screen.panels import MingActionPanel
+        return (PanelTab("play", "Play", MingActionPanel, tip="the decision now"),)
 
     def position_words(self, game: Any, state: Any) -> str:
         return f"round {state.round}, {state.phase.replace('_', ' ')}"
