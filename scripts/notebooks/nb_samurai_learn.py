@@ -14,7 +14,7 @@ declaration, **3** end the turn. Run the cells in order; each one shows the tabl
 """),
 ("code", r"""
 from lotus_kit.samurai import SAMURAI as G
-from lotus_kit.samurai import (Attack, DeclareShogun, Dishonor, Draw, EndTurn, Pass, Play, SaveFace, CastleChoice,
+from lotus_kit.samurai import (Attack, DeclareShogun, Dishonor, Draw, EndTurn, Pass, Play, CastleChoice,
                                PayHonor)
 from lotus_kit.samurai import screen
 from lotus_kit.core.errors import IllegalAction
