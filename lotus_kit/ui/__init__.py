@@ -12,6 +12,12 @@
 
 Importing this package needs the ``[jupyter]`` extra (ipywidgets, plotly, anywidget).
 
+Every game of the kit: the session, the table (``GameTable(game="samurai")``), the explorer and the
+branch tree read the game protocol and the game's screen (:mod:`lotus_kit.ui.screen`:
+:class:`~lotus_kit.ui.screen.GameScreen`, ``SCREEN`` in ``lotus_kit/<game>/screen/``); a game's
+panels build on :class:`~lotus_kit.ui.panel.Panel`, its hands on :class:`~lotus_kit.ui.cards.CardHand`,
+its board on :mod:`lotus_kit.views.figure_update`. See ``docs/game-ui.md``.
+
 Building blocks for other widgets (the what-if explorer reuses them):
 
 - ``BoardWidget(state)``, then ``board.show(other_state)`` (in place, one message) and

@@ -258,6 +258,8 @@ class ActionPanel(Panel):
         self._legal = legal
         if [o for o, _ in options] != [o for o, _ in self.choices.options]:
             self.choices.options = options
+        if options and self.choices.value is None:
+            self.choices.value = 0                # a dropdown given new options shows none picked
         self.play_button.disabled = not options
 
     def choose(self, words: str) -> bool:
@@ -271,7 +273,10 @@ class ActionPanel(Panel):
 
     def play(self) -> bool:
         seat = self.clicker()
-        if seat is None or self.choices.value is None:
+        if seat is None:
+            return False
+        if self.choices.value is None:
+            self.refuse("Pick an action first.")
             return False
         return self.act(self._legal[self.choices.value])
 

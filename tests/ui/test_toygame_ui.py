@@ -74,6 +74,7 @@ def test_open_table_plays_the_toy_game_to_its_end(toy):
     assert isinstance(t.board, TextBoard)
     panel = t.panels["play"]
     assert isinstance(panel, ActionPanel) and panel in t.panel_box.children
+    assert panel.choices.label == "Red bids 0"            # the first legal action is picked, never none
     while not t.session.is_over:
         seat = t.session.human_to_act()[0]
         assert panel.choose(f"{TOY.info.seat_names[seat]} bids 0"), panel.feedback.value
