@@ -580,8 +580,10 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         s = self.session
         public = self.look.public_html(self.game, state)
         if self.mode.value == "open":
-            rows = "".join(f"<tr><td>{seat_html(k, s.who(k))}</td><td>{self.look.hand_html(self.game, state, k)}</td>"
-                           "</tr>" for k in range(s.players))
+            hands = [self.look.hand_html(self.game, state, k) for k in range(s.players)]
+            if not any(hands):                 # a game whose screen shows no hands
+                return public
+            rows = "".join(f"<tr><td>{seat_html(k, s.who(k))}</td><td>{hand}</td></tr>" for k, hand in enumerate(hands))
             return f"<b>All hands</b> (open mode)<table>{rows}</table>{public}"
         if curtain or self.screen_seat is None or self.mode.value != "hot-seat":
             return public

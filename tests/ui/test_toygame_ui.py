@@ -82,6 +82,7 @@ def test_open_table_plays_the_toy_game_to_its_end(toy):
     assert state.points == (0, 0) and TOY.winners(state) == {0, 1}
     assert "Final score" in t.scores.value and "★ winner" in t.scores.value
     assert "the game is over" in t.title.value
+    assert "All hands" not in t.hand.value                 # the toy's screen shows no hands
     shown = texts(t)
     assert "WL-" not in shown and "Lotus" not in shown and "emperor" not in shown.lower()
 
