@@ -132,6 +132,7 @@ TABLE_CSS = """
 .lotus-table .lotus-variants .widget-checkbox { width: auto; }
 .lotus-table.lotus-projector { font-size: 17px; position: fixed; inset: 0; z-index: 1000; overflow: auto;
   background: #ffffff; padding: 4px 10px; box-sizing: border-box; }
+.lotus-table.lotus-projector > * { flex-shrink: 0; }
 .lotus-table.lotus-projector .widget-html-content, .lotus-table.lotus-projector .widget-label,
 .lotus-table.lotus-projector .widget-button, .lotus-table.lotus-projector .widget-toggle-button,
 .lotus-table.lotus-projector select { font-size: 17px; line-height: 1.35; }
@@ -140,7 +141,8 @@ TABLE_CSS = """
 </style>
 """
 """The table's own CSS, scoped by its classes (``lotus-table``, ``lotus-projector``). In projector
-mode the table fills the window (over the notebook's text), so board and decision start at the top."""
+mode the table fills the window (over the notebook's text), so board and decision start at the top;
+its parts keep their height there (the window's height must not squeeze the board over the log)."""
 
 
 def __getattr__(name: str):

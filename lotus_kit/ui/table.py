@@ -204,7 +204,9 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.play_as = widgets.Dropdown(description="Play as", options=[("whoever must act", AUTO)], value=AUTO,
                                         layout=widgets.Layout(width="260px"))
         self.play_as.observe(lambda _c: self.refresh(), "value")
-        self.show_hand = widgets.Button(description="Show my hand", icon="eye", layout=widgets.Layout(width="auto"),
+        # its own width: squeezed by the turn's text, the label was cut ("I am Blue: s…")
+        self.show_hand = widgets.Button(description="Show my hand", icon="eye",
+                                        layout=widgets.Layout(width="auto", flex="0 0 auto"),
                                         tooltip="Only when nobody else can see the screen")
         self.show_hand.on_click(lambda _b: self.reveal_screen())
         self.public_turn = widgets.HTML()

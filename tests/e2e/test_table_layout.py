@@ -1,0 +1,124 @@
+"""The club table (notebook 5) in Voilà on real screens (Debian chromium): at 1024x768 the board is
+stacked over the panel and fits the window under the current decision; from 1200 px the table lays
+board and panel side by side, the board fitting the space, the board, the decision and who acts on
+one screen; no button label of the table is cut.
+
+Screenshots of every layout go to ``$SHOT_DIR`` (or a temporary folder): ``table-1024x768``,
+``table-1280x800``, ``table-1440x900``.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from lotus_kit.ui.layout import fit
+from lotus_kit.ui.session import GameSession
+from tests.e2e.conftest import voila_server
+
+pytestmark = pytest.mark.e2e
+
+NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "05_play_at_the_club.ipynb"
+SETUP = {"players": 4, "seed": 2026, "seats": ["human", "human", "heuristic", "heuristic"]}
+
+BOX = """(sel) => { const e = Array.from(document.querySelectorAll(sel)).find(e => e.offsetParent !== null);
+  if (!e) return null; const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"""
+BOARD = ".lotus-board .js-plotly-plot .main-svg"
+DECISION = ".lotus-table .lotus-decision"          # the line naming who decides what now
+TURN = ".lotus-public-turn"                        # who acts, and the button that takes the screen
+TABLE_WIDTH = "() => Math.round(document.querySelector('.lotus-table').getBoundingClientRect().width)"
+# buttons of the table whose label does not fit (the browser cuts it with an ellipsis)
+CUT_LABELS = """() => Array.from(document.querySelectorAll('.lotus-table button'))
+  .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())"""
+
+
+@pytest.fixture(scope="module")
+def club_url(jupyter_env):
+    with voila_server(str(NOTEBOOK), jupyter_env, "voila-projector") as url:
+        yield url
+
+
+def first_human() -> str:
+    mirror = GameSession(**SETUP)
+    mirror.run_bots()
+    (seat,) = mirror.human_to_act()
+    return mirror.name(seat)
+
+
+def open_table(page: Page, url: tuple[str, str], size: tuple[int, int]) -> None:
+    base, token = url
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{base}/?token={token}")              # Voilà runs the notebook first
+    expect(page.locator(TURN)).to_contain_text(f"{first_human()} to act", timeout=120_000)
+
+
+def board_fitted(page: Page, height: int, projector: bool) -> list[float]:
+    """Wait until the board is drawn at the width :func:`fit` gives for the table's width in this
+    window, and return its box."""
+    width = page.evaluate(TABLE_WIDTH)
+    want = fit(width, height, projector).board_width
+    page.wait_for_function(f"""() => {{ const s = document.querySelector('{BOARD}');
+        return s && Math.round(s.getBoundingClientRect().width) === {want}; }}""", timeout=90_000)
+    return page.evaluate(BOX, BOARD)
+
+
+def on_screen(box: list[float] | None, size: tuple[int, int]) -> bool:
+    assert box is not None, "not shown"
+    left, top, right, bottom = box
+    return left >= -1 and top >= -1 and right <= size[0] + 1 and bottom <= size[1] + 1     # within a pixel
+
+
+def test_at_1024x768_the_board_fits_the_window_under_the_decision_line(page: Page, club_url, shots):
+    size = (1024, 768)
+    open_table(page, club_url, size)
+    try:
+        _at_1024(page, size, shots)
+    except Exception:
+        page.screenshot(path=str(shots / "table-1024x768-failed.png"))
+        raise
+
+
+def _at_1024(page: Page, size: tuple[int, int], shots: pathlib.Path) -> None:
+    # "New game" is in sight, not inside the collapsed setup
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    # the plain table at this size stacks the panel under the board...
+    board = board_fitted(page, size[1], projector=False)
+    assert page.evaluate(BOX, ".lotus-side")[1] >= board[3] - 1
+    # ...and the board fits the window under the decision line: scrolled to it, both are on screen
+    page.locator(DECISION).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    assert on_screen(page.evaluate(BOX, DECISION), size), page.evaluate(BOX, DECISION)
+    assert on_screen(page.evaluate(BOX, BOARD), size), page.evaluate(BOX, BOARD)
+    assert page.evaluate(CUT_LABELS) == []
+    page.screenshot(path=str(shots / "table-1024x768.png"))
+
+    # the player takes the screen: the claims panel under the board, with no label cut
+    page.get_by_role("button", name=f"I am {first_human()}: show my hand").click()
+    expect(page.locator(".lotus-phase-1").get_by_role("button", name="Place marker")).to_be_visible(timeout=60_000)
+    assert page.evaluate(CUT_LABELS) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+def test_the_table_puts_board_and_panel_side_by_side_from_1200_px(page: Page, club_url, shots, size):
+    open_table(page, club_url, size)
+    try:
+        _side_by_side(page, size, shots)
+    except Exception:
+        page.screenshot(path=str(shots / f"table-{size[0]}x{size[1]}-failed.png"))
+        raise
+
+
+def _side_by_side(page: Page, size: tuple[int, int], shots: pathlib.Path) -> None:
+    board = board_fitted(page, size[1], projector=False)
+    side = page.evaluate(BOX, ".lotus-side")
+    assert side[0] >= board[2] - 1 and abs(side[1] - board[1]) < 60, (board, side)    # beside it, level
+    # scrolled to the decision line, the board and who acts are on screen together
+    page.locator(DECISION).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    for part in (DECISION, BOARD, TURN):
+        assert on_screen(page.evaluate(BOX, part), size), (part, page.evaluate(BOX, part))
+    # the board uses the screen: the width the panel leaves, or the full height
+    board = page.evaluate(BOX, BOARD)
+    assert board[2] - board[0] >= min(size[0] - (side[2] - side[0]) - 80, (size[1] - 80) / 0.95 - 40)
+    assert page.evaluate(CUT_LABELS) == []
+    page.screenshot(path=str(shots / f"table-{size[0]}x{size[1]}.png"))
