@@ -58,7 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     url = f"{base}/lab/tree/{args.notebook}?token={token}"
     cmd = [sys.executable, "-m", "jupyterlab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
            "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
-           "--ServerApp.root_dir=.", "--ServerApp.log_level=WARN"]
+           "--ServerApp.root_dir=.", "--ServerApp.log_level=WARN",
+           # Voila inside JupyterLab (/voila/render/...) would point MathJax at cdnjs when the server
+           # names no URL; the kit's texts need no TeX, and a classroom may have no internet
+           "--ServerApp.tornado_settings=mathjax_url="]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     print(f"==> starting JupyterLab on 127.0.0.1:{port} ...", flush=True)

@@ -80,6 +80,10 @@ def test_lab_script_ends_with_a_plain_address_with_its_token(tmp_path):
         nb = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/notebooks/01_learn_the_rules.ipynb"
                                     f"?content=0&token={url.group(3)}", timeout=30)
         assert nb.status == 200                               # served from the repository root
+        # Voila's page in this server asks no CDN for MathJax (with no address set it names cdnjs)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/tests/e2e/notebooks/rules.ipynb"
+                                      f"?token={url.group(3)}", timeout=180).read().decode()
+        assert "ajax/libs/mathjax" not in page
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
