@@ -79,12 +79,10 @@ from lotus_kit.views.analysis_charts import convergence_chart, sides_chart
 
 advice = best_sides(rebellion, leader=RED, progress=False)
 print(advice)
-assert 0.2 < advice.odds().p_rebels < 0.6            # a real contest at equilibrium
-assert advice.players().set_index("name").loc["Green", "p_rebels_side"] < 0.2   # Green sides with the emperor
 sides_chart(advice)
 """),
 ("code", r"""
-assert advice.nash_conv < 0.01                       # no player could gain a hundredth of a VP by changing
+print(f"NashConv {advice.nash_conv:.4f} VP: what all players together could still gain by changing alone")
 convergence_chart(advice.convergence, "How close to an equilibrium")
 """),
 ("md", r"""
@@ -93,7 +91,6 @@ others might play: the equilibrium above, the heuristic bot, and players who cho
 """),
 ("code", r"""
 all_in = advice.choice_odds(RED, JoinSide(RED, None, (3, 2, 1)))
-assert all_in.set_index("opponents").loc["heuristic", "p_rebels_win"] < 0.2   # the bots rally to the emperor
 all_in
 """),
 ("md", r"""
@@ -123,16 +120,15 @@ widgets.VBox([RebellionPanel(table, table_board, seat=RED), table_board])
 The same rebellion with every choice written out, so you can change any of them and rerun.
 """),
 ("code", r"""
-state = apply(rebellion, DeclareRebellion(RED, True))
+resolved = apply(rebellion, DeclareRebellion(RED, True))
 choices = [JoinSide(RED, None, (3, 2, 1)), JoinSide(BLUE, None, (3, 2)), JoinSide(GREEN, "emperor", (3,)),
            JoinSide(YELLOW, "rebels", (2, 1)), JoinSide(PURPLE, "rebels", (1,))]
 for choice in choices:
-    state = apply(state, choice)
-tally = next(e for e in state.events if e.kind == "RebellionResolved")
+    resolved = apply(resolved, choice)
+tally = next(e for e in resolved.events if e.kind == "RebellionResolved")
 print(tally.text(seat_name))
 # emperor: 3+2 + 3 (Green) + 2 per palace x 2 = 12; rebels: 3+2+1 + 2+1 + 1 + 1 per village x 3 = 13
-assert (tally.emperor_total, tally.rebel_total, tally.winner) == (12, 13, "rebels")
-rebellion_chart(state)
+rebellion_chart(resolved)
 """),
 ("md", r"""
 The rebels win 13 to 12, so Red chooses a reward first, then his allies by the combat they
@@ -140,10 +136,10 @@ committed (Yellow 3, then Purple 1). A reward is one province of a loser **next 
 and no loser gives up more than one (WL-REB-10) — or a VP chip. Red's choices now:
 """),
 ("code", r"""
-print([a.province or "VP chip" for a in legal_actions(state, RED)])
-state = apply(state, TakeReward(RED, "XIAN"))
-print(state.events[0].text(seat_name))
-print("Yellow may take:", [a.province or "VP chip" for a in legal_actions(state, YELLOW)])
+print([a.province or "VP chip" for a in legal_actions(resolved, RED)])
+rewarded = apply(resolved, TakeReward(RED, "XIAN"))
+print(rewarded.events[0].text(seat_name))
+print("Yellow may take:", [a.province or "VP chip" for a in legal_actions(rewarded, YELLOW)])
 """),
 ("md", r"""
 **Try it:** give Green a 2 more (`GREEN: {"combat": [3, 2, 1]}`) and commit it — a tie goes to the
@@ -173,7 +169,7 @@ editor = PositionEditor(setup)
 print("a possible position:", editor.reasons == [])
 code = position_code(editor.state())
 print(code)
-assert position(code) == editor.state()
+print("the code gives the position back:", position(code) == editor.state())
 editor
 """),
 ]

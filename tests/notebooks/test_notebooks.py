@@ -25,6 +25,7 @@ ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 OWN_TESTS = {"07_is_the_emperor_too_strong.ipynb"}
 LEARN, CONFLICT_LAB, VARIANTS = "01_learn_the_rules.ipynb", "03_conflict_lab.ipynb", "06_rule_variants.ipynb"
 CLUB = "05_play_at_the_club.ipynb"
+REBELLION_LAB = "04_rebellion_lab.ipynb"
 
 # the facts the text of each notebook claims, read from its kernel after the last cell
 FACTS = {
@@ -68,6 +69,18 @@ _facts = {
                          for text, leaver, refund in zip(_shown["gets back"], table.leaver, table.refund)
                          if leaver >= 0),
     "ties": int((table.leaver < 0).sum()), "tie_rows": int(_shown.outcome.str.contains("tie: the emperor").sum()),
+}
+print("FACTS" + _json.dumps(_facts))
+""",
+    REBELLION_LAB: r"""
+import json as _json
+_facts = {
+    "p_rebels": float(advice.odds().p_rebels),
+    "green_rebels_side": float(advice.players().set_index("name").loc["Green", "p_rebels_side"]),
+    "nash_conv": float(advice.nash_conv),
+    "all_in_vs_heuristic": float(all_in.set_index("opponents").loc["heuristic", "p_rebels_win"]),
+    "tally": [tally.emperor_total, tally.rebel_total, tally.winner],
+    "code_round_trip": position(code) == editor.state(),
 }
 print("FACTS" + _json.dumps(_facts))
 """,
@@ -129,7 +142,7 @@ def test_notebook_runs_without_errors(name):
     assert not errors(nb), errors(nb)[:1]
 
 
-@pytest.mark.parametrize("name", [LEARN, CONFLICT_LAB, CLUB, VARIANTS])
+@pytest.mark.parametrize("name", [LEARN, CONFLICT_LAB, REBELLION_LAB, CLUB, VARIANTS])
 def test_committed_notebook_holds_no_assert_a_learner_can_trip(name):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     tripwires = [c.source for c in nb.cells if c.cell_type == "code"
@@ -278,6 +291,37 @@ def test_conflict_lab_outcome_table_reads_in_player_names_wl_conf_9():
     html = next(o["data"]["text/html"] for o in nb.cells[shown].outputs if o.output_type == "execute_result")
     assert "Red bids" in html and "Blue bids" in html and "gets" in html and " back" in html
     assert "seat 0" not in html and "seat 1" not in html and "-1" not in html
+
+
+# -- notebook 4 ------------------------------------------------------------------------------------------
+def test_rebellion_lab_equilibrium_is_a_real_contest_green_sides_with_the_emperor():
+    f = facts(shipped(REBELLION_LAB))
+    assert 0.2 < f["p_rebels"] < 0.6
+    assert f["green_rebels_side"] < 0.2
+    assert f["nash_conv"] < 0.01                 # no player gains a hundredth of a VP by changing alone
+
+
+def test_rebellion_lab_heuristic_bots_rally_to_the_emperor_against_red_all_in():
+    assert facts(shipped(REBELLION_LAB))["all_in_vs_heuristic"] < 0.2
+
+
+def test_rebellion_lab_scripted_rebellion_tallies_12_to_13_for_the_rebels_wl_reb_5_6():
+    # emperor: 3+2 + 3 (Green) + 2 per palace x 2 = 12; rebels: 3+2+1 + 2+1 + 1 + 1 per village x 3 = 13
+    f = facts(shipped(REBELLION_LAB))
+    assert f["tally"] == [12, 13, "rebels"]
+    assert f["code_round_trip"]
+
+
+def test_rebellion_lab_cells_run_again_in_any_order():
+    """A learner re-runs the scripted rebellion's cells and the reward cell twice, then the editor cell."""
+    def rerun(nb: nbformat.NotebookNode) -> None:
+        scripted, reward = code_index(nb, "DeclareRebellion(RED, True)"), code_index(nb, "TakeReward(RED")
+        editor = code_index(nb, "PositionEditor(setup)")
+        again = [new_code_cell(nb.cells[i].source) for i in (reward, scripted, reward, reward, editor)]
+        nb.cells[editor + 1:editor + 1] = again
+    nb = execute(REBELLION_LAB, rerun)
+    assert not errors(nb), errors(nb)[:1]
+    assert texts(nb).count("Yellow may take:") == 4
 
 
 # -- notebook 6 ------------------------------------------------------------------------------------------
