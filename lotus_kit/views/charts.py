@@ -368,16 +368,19 @@ def rebellion_chart(source: Iterable[Event | State] | Event | State) -> go.Figur
             what = f"{_province_name(r.province)} ({r.chip}) from {_coloured(r.from_seat)}"
         lines.append(f"{k}. {_coloured(seat)}: {what}")
     reward_text = "<b>Rewards</b> (WL-REB-8..10)<br>" + "<br>".join(lines) if lines else "No rewards"
-    fig.add_annotation(text=reward_text, xref="paper", yref="paper", x=1.02, y=1.0, xanchor="left",
-                       yanchor="top", align="left", showarrow=False, font={"size": 12},
+    # the rewards sit under the legend, not beside the bars: a box on the right was cut off wherever
+    # the chart is shown narrower than drawn (the explorer at 1024 px, a 700 px panel)
+    box = 22 + 18 * max(1, reward_text.count("<br>") + 1)
+    fig.add_annotation(text=reward_text, xref="paper", yref="paper", x=0.0, y=0.0, yshift=-120,
+                       xanchor="left", yanchor="top", align="left", showarrow=False, font={"size": 12},
                        bgcolor="#fffdf7", bordercolor="#b9ad95", borderwidth=1, borderpad=6)
     top = max([*totals, 1])
-    fig.update_layout(**_LAYOUT, barmode="stack", width=900, height=500,
+    fig.update_layout(**_LAYOUT, barmode="stack", width=700, height=430 + box,
                       title={"text": f"<b>Rebellion</b>: {winner} {tally.emperor_total} : {tally.rebel_total}{tie}",
                              "x": 0.02},
                       legend={"orientation": "h", "y": -0.14, "yanchor": "top", "x": 0.0, "traceorder": "normal"},
                       bargap=0.35, uniformtext={"minsize": 10, "mode": "hide"})
-    fig.update_layout(margin={"l": 60, "r": 300, "t": 80, "b": 100})
+    fig.update_layout(margin={"l": 60, "r": 20, "t": 80, "b": 120 + box})
     fig.update_yaxes(title="strength (combat + bonus)", range=[0, top * 1.25], gridcolor="#e6dfcf")
     return fig
 

@@ -148,6 +148,19 @@ def test_rebellion_chart_lists_the_rewards_in_order(game5):
         assert SEAT_NAMES[seat] in text.split(f"{k}. ")[1].split("<br>")[0]
 
 
+def test_rebellion_chart_rewards_fit_a_700_px_chart(game6):
+    # the rewards once sat in a 300 px box right of the bars: cut off wherever the chart was shown narrower
+    i = next(i for i, s in enumerate(game6) for ev in s.events if isinstance(ev, RebellionResolved))
+    fig = rebellion_chart(game6[: i + 10])
+    box = fig.layout.annotations[0]
+    assert fig.layout.width <= 700 and fig.layout.margin.r <= 40
+    assert box.xref == "paper" and box.xanchor == "left" and 0 <= box.x <= 0.05
+    lines = box.text.count("<br>") + 1
+    assert box.yanchor == "top" and box.y == 0 and box.yshift < 0
+    # the box hangs below the axis: the bottom margin holds the legend (~120 px) and every line
+    assert fig.layout.margin.b >= -box.yshift + 18 * lines
+
+
 # -- timeline -----------------------------------------------------------------------------------------------
 def test_timeline_has_the_score_parts_of_every_player_by_year_and_the_emperors(game4):
     fig = timeline_chart(game4)
