@@ -4,6 +4,8 @@ hidden information and the end of the game checked at every step."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from lotus_kit.core.conformance import ConformanceError, check_game
@@ -20,10 +22,15 @@ def test_every_player_count_and_every_flag_conforms():
     assert sum(r.illegal_checked for r in reports) > 3_000 and sum(r.records_checked for r in reports) == 15
 
 
+# one game per (player count, flag) pair keeps every pair in `make test` (3 CPU-minutes for two);
+# LOTUS_CONFORMANCE_GAMES=N plays N seeded games of each pair for a longer soak
+GAMES_PER_SETUP = int(os.environ.get("LOTUS_CONFORMANCE_GAMES", "1"))
+
+
 @pytest.mark.slow
 def test_every_player_count_with_every_flag_conforms():
-    report = check_game(WHITE_LOTUS, games_per_setup=2, observe_every=3)
-    assert report.games == 4 * (1 + len(FLAGS)) * 2
+    report = check_game(WHITE_LOTUS, games_per_setup=GAMES_PER_SETUP, observe_every=3)
+    assert report.games == 4 * (1 + len(FLAGS)) * GAMES_PER_SETUP
 
 
 class _Leaky:
