@@ -119,12 +119,19 @@ def board_figure(state: State, seat: int | None = None, size: tuple[int, int] = 
             _card(shapes, notes, x, y, _short(name), _family(k), _values(k) if k != C.BODYGUARD else "guard")
             x += CARD_W
         if seat == p:
-            hx = 11.4
+            hx = max(11.4, x + 1.0)    # after a long Samurai house, never over it
             notes.append(dict(x=hx - 0.1, y=y + 0.3, text="your hand:", showarrow=False, xanchor="right",
                               font=dict(size=9)))
             for i, name in enumerate(view.hand(p)):
                 k = C.KIND[name]
-                _card(shapes, notes, hx + i * 0.98, y, _short(name), _family(k), "", border="#333333")
+                _card(shapes, notes, hx + i * 0.98, y, _short(name), _family(k),
+                      _values(k) if k != C.BODYGUARD else "guard", border="#333333")
+    # which column is which house, and what the letters on a card mean
+    head = dict(y=n - 0.47, showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11, color="#555555"))
+    notes.append(dict(head, x=0.0, text="<b>Daimyo house</b>"))
+    notes.append(dict(head, x=5.4, text="<b>Samurai house</b>"))
+    notes.append(dict(x=-0.2, y=-0.58, xanchor="left", yanchor="top", showarrow=False,
+                      font=dict(size=9, color="#555555"), text="on a card: H honor · K Ki · S strength"))
     centre = "Shogun card: in the centre" if view.shogun_holder is None else \
         f"Shogun card: {SEAT_NAMES[view.shogun_holder]} (+{_shogun_honor(view)} a turn)"
     status = SAMURAI.decision(view).text

@@ -42,6 +42,17 @@ def test_board_shows_houses_values_castle_shogun_and_alliances():
     assert "Daisho" not in spectator and "your hand" not in spectator
 
 
+def test_board_names_both_houses_and_shows_the_values_of_the_cards_in_hand():
+    s = table(seat(daimyo=["DAIMYO_30"], samurai=["NOH"], hand=["DAISHO"]), seat(), seat())
+    notes = screen.board_figure(s, 0).to_plotly_json()["layout"]["annotations"]
+    texts = [a["text"] for a in notes]
+    assert "<b>Daimyo house</b>" in texts and "<b>Samurai house</b>" in texts
+    assert any("H honor" in t and "K Ki" in t and "S strength" in t for t in texts)
+    daisho = next(a for a in notes if a["text"] == "<b>Daisho</b>")
+    # the hand card carries its values under its name, like the cards in the houses (Daisho: H10 K1 S1)
+    assert any(a["text"] == "H10 K1 S1" and abs(a["x"] - daisho["x"]) < 0.01 for a in notes)
+
+
 def test_honor_race_has_a_line_per_player_and_the_target():
     states = _mid_game(steps=120)
     fig = screen.honor_race(states)
