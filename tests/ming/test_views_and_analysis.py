@@ -83,7 +83,7 @@ def test_the_shared_ui_finds_the_ming_screen_and_the_hand_comes_from_the_observa
     assert screen.board_figure(MING, s).layout.title.text.startswith("Ming Dynastie — round 3")
     html = screen.hand_html(MING, s, 0)
     assert "HORSE 1" in html and "RED 3" in html
-    assert screen.private(MING, ChooseReturn(0, 1)) and screen.position_words(MING, s) == "round 3, phase3"
+    assert screen.private(MING, ChooseReturn(0, 1)) and screen.position_words(MING, s) == "round 3, phase 3 · princes"
     assert MING.position(screen.describe_position(MING, s)) == s
 
 
@@ -105,3 +105,11 @@ def test_the_table_panel_says_each_return_card_option_to_the_one_choosing():
                           "Play return cards 1: return 1 piece to the districts"]
     assert len(set(labels)) == len(labels) >= 2            # every option says its own value
     assert SCREEN.tabs(session.game)[0].panel is MingActionPanel
+
+
+def test_every_phase_has_words_for_the_title_and_the_timeline():
+    # a person reads "phase 3 · princes", not the engine's name "phase3" (§5-§10)
+    from lotus_kit.ming.screen.board import PHASE_WORDS
+    from lotus_kit.ming.state import PHASE_NAMES
+    assert set(PHASE_WORDS) == {str(p) for p in PHASE_NAMES}
+    assert not any("_" in w or "phase1" in w or "phase3" in w for w in PHASE_WORDS.values())

@@ -37,6 +37,15 @@ W = math.sqrt(3) * R
 # district kind -> the angles (degrees) of its rhombus corners besides the centre
 RHOMBUS = {"T": (150, 90, 30), "L": (270, 210, 150), "R": (30, 330, 270)}
 
+# the phases as the rules name them (§5-§10), for the title a person reads
+PHASE_WORDS = {
+    "place_prince": "placing the princes", "place_neutral": "placing the neutral colour",
+    "phase1": "phase 1 · province spaces", "phase2": "phase 2 · movement cards", "phase3": "phase 3 · princes",
+    "deploy": "deployment", "choose_return": "choosing return cards (sealed)",
+    "split_return": "returning pieces", "exchange_sets": "exchanging sets", "choose_start": "choosing the start player",
+    "over": "the game is over",
+}
+
 
 def _centres(n: int) -> list[tuple[float, float]]:
     """§12: the first half of the provinces in the upper row, the rest below, offset half a hexagon."""
@@ -111,7 +120,8 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000) -> go
                              meta="borders"))
     _pieces(fig, state, g)
     _spaces(fig, state, g)
-    title = (f"Ming Dynastie — round {state.round}, {state.phase.replace('_', ' ')}; start player "
+    phase = PHASE_WORDS.get(str(state.phase), str(state.phase))
+    title = (f"Ming Dynastie — round {state.round}, {phase}; start player "
              f"{SEAT_NAMES[state.start_player]}; scores " +
              ", ".join(f"{SEAT_NAMES[s]} {state.score(s)}" for s in range(state.players)))
     xs = [c[0] for c in g["centres"]]

@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from lotus_kit.ming.actions import ChooseReturn
-from lotus_kit.ming.screen.board import board_figure
+from lotus_kit.ming.screen.board import PHASE_WORDS, board_figure
 from lotus_kit.ui.screen import GameScreen, PanelTab
 
 
@@ -28,7 +28,7 @@ class MingScreen(GameScreen):
         return (PanelTab("play", "Play", MingActionPanel, tip="the decision now"),)
 
     def position_words(self, game: Any, state: Any) -> str:
-        return f"round {state.round}, {state.phase.replace('_', ' ')}"
+        return f"round {state.round}, {PHASE_WORDS.get(str(state.phase), str(state.phase))}"
 
     def describe_position(self, game: Any, state: Any) -> Any:
         from lotus_kit.ming.position import PHASES, description
