@@ -54,35 +54,20 @@ __all__ = ["BoardWidget", "LiveFigureWidget", "SyncOnDisplay", "shared_plotly_mo
 ClickCallback = Callable[[str], None]
 
 
-# plotly's messages that edit the figure (the model's copy applies them, as each view does)
-_EDITS = ("_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces", "_py2js_restyle", "_py2js_relayout",
-          "_py2js_update", "_py2js_animate", "_py2js_removeLayoutProps", "_py2js_removeTraceProps")
-
 # anywidget waits 2 s for a model's initialize and, past that deadline, drops every later message
-# to the model ("[anywidget] Failed to initialize model."; it awaits the failed start before each
-# message). So initialize only starts loading plotly's module and keeps the edits that arrive
-# meanwhile; once loaded, plotly's own initialize runs and the kept edits are applied to the
-# model's copy of the figure (a view drawn later draws them); views wait for the module.
+# to the model ("[anywidget] Failed to initialize model."). So initialize only starts loading
+# plotly's module and views wait for it. Edits sent meanwhile are not replayed on the model's copy
+# of the figure: plotly's model-side replay loses data (a trace's ``x`` became undefined, a board
+# drawn later could not be clicked), and it is not needed: while no view is drawn,
+# LiveFigureWidget sends the whole figure after every edit (``sync_if_unseen``).
 _LAZY_WIDGET = """
 export default () => {
-  let widget = null, loading = null;
+  let loading = null;
   return {
     initialize({ model }) {
-      const early = [];
-      for (const name of EDITS) {
-        model.on(`change:${name}`, () => {
-          const value = model.get(name);
-          if (!widget && value !== null) early.push([name, value]);
-        });
-      }
       loading = PLOTLY.then(async (mod) => {
         const plotly = mod.default();
         await plotly.initialize?.({ model });
-        widget = plotly;
-        for (const [name, value] of early.splice(0)) {
-          model.set(name, value);
-          model.set(name, null);
-        }
         return plotly;
       });
     },
@@ -112,8 +97,7 @@ def shared_plotly_module() -> str:
     key = json.dumps(f"__lotus_kit_plotly_widget_{plotly.__version__}")
     return (f"globalThis[{key}] ??= import(URL.createObjectURL(new Blob([{json.dumps(text)}], "
             "{type: 'text/javascript'})));\n"
-            f"const PLOTLY = globalThis[{key}];\n"
-            f"const EDITS = {json.dumps(list(_EDITS))};\n" + _LAZY_WIDGET)
+            f"const PLOTLY = globalThis[{key}];\n" + _LAZY_WIDGET)
 
 
 class LiveFigureWidget(go.FigureWidget):
