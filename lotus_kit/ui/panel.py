@@ -149,12 +149,15 @@ class Panel(SyncOnDisplay, widgets.VBox):
         """Mark the panel as out of date: it refreshes when next made :attr:`active`."""
         self._dirty = True
 
+    def _deferred(self) -> bool:
+        """True when the panel is not :attr:`active`: it is marked to refresh when it next is."""
+        self._dirty = not self._active
+        return self._dirty
+
     def refresh(self) -> None:
         """Bring the panel to the session's state (later, when it is not :attr:`active`)."""
-        if not self._active:
-            self._dirty = True
+        if self._deferred():
             return
-        self._dirty = False
         state = self.session.state
         self.status.value = self._status(state) if self.is_current() else self._not_now(state)
         seat = self.deciding()

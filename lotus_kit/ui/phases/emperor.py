@@ -22,10 +22,8 @@ class EmperorPanel(PhasePanel):
     intro = "Whoever is emperor now takes 1 VP chip (WL-EMPVP-1)."
 
     def refresh(self) -> None:
-        if not self._active:
-            self._dirty = True
+        if self._deferred():
             return
-        self._dirty = False
         state = self.session.state
         self.status.value = ""
         self.controls.layout.display = "none"

@@ -20,10 +20,8 @@ class GameOverPanel(PhasePanel):
              "buildings, the largest group, dragons and VP chips count (WL-SCORE-1..4).")
 
     def refresh(self) -> None:
-        if not self._active:
-            self._dirty = True
+        if self._deferred():
             return
-        self._dirty = False
         state = self.session.state
         self.controls.layout.display = "none"
         self.status.value = "" if state.is_over else "<i>The game is not over yet.</i>"
