@@ -44,12 +44,13 @@ class CardHand(widgets.VBox):
     (``"info"``, ``"danger"`` ...). ``label(value)`` / ``tip(value)``: a card's words.
     ``total(values, selected)``: the HTML line under the hand. ``mark_pressed``: colour only the
     pressed cards (with a tick) instead of every card. ``fresh``: see the module docstring.
+    ``single``: one card at a time (a card to play); :meth:`on_change` is told of each choice.
     """
 
     def __init__(self, description: str = "", *, style: str = "", label: Callable[[int], str] = str,
                  tip: Callable[[int], str] | None = None,
                  total: Callable[[tuple[int, ...], tuple[int, ...]], str] = selected_total,
-                 mark_pressed: bool = False, fresh: bool = True):
+                 mark_pressed: bool = False, fresh: bool = True, single: bool = False):
         self.label = widgets.HTML(description)
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.total = widgets.HTML()
@@ -57,6 +58,8 @@ class CardHand(widgets.VBox):
         self._label, self._tip, self._total = label, tip, total
         self.mark_pressed = mark_pressed
         self.fresh = fresh
+        self.single = single
+        self._changed: list[Callable[[tuple[int, ...]], None]] = []
         self._values: tuple[int, ...] = ()
         self._toggles: list[widgets.ToggleButton] = []
         self._pool: list[widgets.ToggleButton] = []
@@ -73,7 +76,15 @@ class CardHand(widgets.VBox):
         t.observe(lambda _c, t=t: self._pressed(t), "value")
         return t
 
+    def on_change(self, callback: Callable[[tuple[int, ...]], None]) -> None:
+        """Call ``callback(selected)`` when a card is pressed or released by a click."""
+        self._changed.append(callback)
+
     def _pressed(self, t: widgets.ToggleButton) -> None:
+        if self.single and t.value:        # one card at a time: pressing one releases the others
+            for other in self._toggles:
+                if other is not t and other.value:
+                    other.value = False
         if self.mark_pressed:
             style = self.style_name if t.value else ""
             if t.button_style != style:
@@ -82,6 +93,9 @@ class CardHand(widgets.VBox):
             if t.icon != icon:
                 t.icon = icon
         self._update_total()
+        if t.value or not self.single or not self.selected:
+            for callback in self._changed:
+                callback(self.selected)
 
     def set_cards(self, values: Sequence[int], *, style: str | None = None,
                   selected: Sequence[int] | None = None) -> None:

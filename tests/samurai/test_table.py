@@ -3,6 +3,8 @@ is handed to exactly the eligible player, behind the curtain, and what the page 
 
 from __future__ import annotations
 
+import ipywidgets as widgets
+
 from lotus_kit.samurai.screen import SCREEN
 from lotus_kit.ui.screen import screen_for
 from lotus_kit.ui.session import GameSession
@@ -19,8 +21,17 @@ def _hot_seat():
 
 
 def _options(t):
+    """The panel on show and its green (legal) buttons."""
     panel = t.panel_box.children[0]
-    return panel, [label for label, _ in panel.choices.options]
+    return panel, [b.description for b in _buttons(panel) if b.button_style in ("success", "primary")]
+
+
+def _buttons(widget):
+    for child in getattr(widget, "children", ()):
+        if isinstance(child, widgets.Button):
+            yield child
+        else:
+            yield from _buttons(child)
 
 
 def test_the_table_finds_the_samurai_screen():
@@ -34,7 +45,7 @@ def test_SAM_CLAR_11_the_save_face_window_goes_to_the_eligible_player_at_the_hot
     t.reveal_screen()
     assert "Noh-Theater" in t.hand.value and "Daisho" not in t.hand.value
     panel, options = _options(t)
-    assert "Red attacks Blue" in options
+    assert "Attack Blue (1:1 dice, 50%)" in options
     panel.choose("Red attacks Blue")
     # the window: Green decides out of turn, and the screen must go to Green first
     assert G.decision(t.session.state).kind == "save_face"
@@ -43,12 +54,13 @@ def test_SAM_CLAR_11_the_save_face_window_goes_to_the_eligible_player_at_the_hot
     t.reveal_screen()
     assert "Gesicht wahren" in t.hand.value and "Noh" not in t.hand.value
     panel, options = _options(t)
-    assert options == ["Green plays Save Face", "Green passes (no Save Face)"]
+    assert options == ["Play Save Face for Blue", "Pass"]
     panel.choose("Green plays Save Face")
     # the castle choice is public: Red decides it without a hand-off (SAM-CLAR-12 step 5)
     state = t.session.state
     assert G.decision(state).kind == "castle_choice" and G.to_act(state) == frozenset({0})
     panel, options = _options(t)
+    assert options == ["Leave Blue's castle", "Take Blue's castle"]
     panel.choose("Red takes the castle")
     state = t.session.state
     assert not state.is_ronin(1) and state.house(0, "daimyo").castle == "CASTLE_ODAWARA"

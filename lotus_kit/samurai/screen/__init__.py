@@ -19,8 +19,9 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from lotus_kit.samurai import cards as C
+from lotus_kit.samurai.screen.panels import AnswerPanel, BattlePanel, OverPanel, TurnPanel
 from lotus_kit.samurai.state import SEAT_NAMES, State
-from lotus_kit.ui.screen import GameScreen
+from lotus_kit.ui.screen import GameScreen, PanelTab
 
 __all__ = ["SCREEN", "SamuraiBoard", "SamuraiScreen", "battle_figure", "board_figure", "honor_race", "odds_heatmap"]
 
@@ -290,6 +291,16 @@ class SamuraiScreen(GameScreen):
     public facts, and which decisions need the screen passed to a player first."""
 
     hidden_rule = "SAM-CLAR-19"
+    public_rule = "SAM-CLAR-19"
+    panels = (
+        PanelTab("turn", "Turn", TurnPanel, kinds=TurnPanel.kinds,
+                 tip="honor collected, Ki, cards, the declaration, the end of the turn"),
+        PanelTab("battle", "Battle", BattlePanel, kinds=BattlePanel.kinds,
+                 tip="the dice, the Save Face window and the castle"),
+        PanelTab("answer", "Answer", AnswerPanel, kinds=AnswerPanel.kinds,
+                 tip="answers out of turn: Dishonor, the second theft, an alliance offer"),
+        PanelTab("over", "End", OverPanel, kinds=OverPanel.kinds, tip="who won"),
+    )
     over_rule = "SAM-END-1"
     first_seat_field = ("start_player", "Start player (SAM-SET-6)")
 
