@@ -1,50 +1,55 @@
-"""Analysis on top of the engine: conflict odds and best bids, the rebellion, positions by rollouts,
-a stronger Monte-Carlo bot, and simulation sweeps to pandas (locally or on a Dask cluster).
+"""Analysis on top of the engines: equilibrium solvers, positions by rollouts and simulation sweeps to
+pandas (locally or on a Dask cluster), plus, for the notebooks, White Lotus's bid and rebellion studies.
 
 Needs the ``[analysis]`` extra (numpy, scipy, pandas, tqdm; dask[distributed] for clusters).
 
-- :mod:`~lotus_kit.analysis.conflict` — every outcome of a conflict round (:func:`outcome_table`)
+Generic:
+
 - :mod:`~lotus_kit.analysis.equilibrium` — LP / MIP / regret-matching solvers, deviation checks
-- :mod:`~lotus_kit.analysis.bidding` — :func:`best_bids` and the odds of a chosen bid
-- :mod:`~lotus_kit.analysis.rebellion` — :func:`rebellion_odds`, :func:`who_leads`
-- :mod:`~lotus_kit.analysis.sides` — :func:`best_sides`: the rebellion's sides and combat, solved
-- :mod:`~lotus_kit.analysis.hidden` — determinisation (states consistent with one seat's knowledge)
 - :mod:`~lotus_kit.analysis.rollouts` — :func:`evaluate` a position, :func:`mistakes` of a game
-- :mod:`~lotus_kit.analysis.mcbot` — :class:`MonteCarloBot`
-- :mod:`~lotus_kit.analysis.sweeps` — :func:`sweep` (processes or Dask)
+  (White Lotus positions for now)
+- :mod:`~lotus_kit.analysis.sweeps` — :func:`sweep` (processes or Dask), any game by ``game=``
+
+A game's own analysis lives in its package: :mod:`lotus_kit.white_lotus.analysis` (conflict, bidding,
+rebellion, sides, mcbot), :mod:`lotus_kit.samurai.analysis`, :mod:`lotus_kit.ming.analysis`. Their old
+paths here (``lotus_kit.analysis.bidding``, ``lotus_kit.analysis.samurai``, ...) re-export them.
+
+The names below are imported on first use, so that importing one module of a game's analysis (which
+builds on the solvers here) does not import every other game's.
 """
 
-from lotus_kit.analysis.bidding import BidAdvice, best_bids, build_game
-from lotus_kit.analysis.conflict import ConflictSpec, outcome_table, tie_probabilities
-from lotus_kit.analysis.equilibrium import deviation_gains, regret_matching, solve_general_sum, solve_zero_sum
-from lotus_kit.analysis.hidden import determinise
-from lotus_kit.analysis.mcbot import MonteCarloBot
-from lotus_kit.analysis.rebellion import RebellionOdds, rebellion_odds, who_leads
-from lotus_kit.analysis.rollouts import Evaluation, evaluate, mistakes
-from lotus_kit.analysis.sides import SideAdvice, best_sides
-from lotus_kit.analysis.sweeps import Sweep, sweep
+from __future__ import annotations
 
-__all__ = [
-    "BidAdvice",
-    "ConflictSpec",
-    "Evaluation",
-    "MonteCarloBot",
-    "RebellionOdds",
-    "SideAdvice",
-    "Sweep",
-    "best_bids",
-    "best_sides",
-    "build_game",
-    "determinise",
-    "deviation_gains",
-    "evaluate",
-    "mistakes",
-    "outcome_table",
-    "rebellion_odds",
-    "regret_matching",
-    "solve_general_sum",
-    "solve_zero_sum",
-    "sweep",
-    "tie_probabilities",
-    "who_leads",
-]
+import importlib
+from typing import Any
+
+_WL = "lotus_kit.white_lotus.analysis."
+_HOME = {
+    "BidAdvice": _WL + "bidding", "best_bids": _WL + "bidding", "build_game": _WL + "bidding",
+    "ConflictSpec": _WL + "conflict", "outcome_table": _WL + "conflict", "tie_probabilities": _WL + "conflict",
+    "deviation_gains": "lotus_kit.analysis.equilibrium", "regret_matching": "lotus_kit.analysis.equilibrium",
+    "solve_general_sum": "lotus_kit.analysis.equilibrium", "solve_zero_sum": "lotus_kit.analysis.equilibrium",
+    "determinise": "lotus_kit.white_lotus.hidden",
+    "MonteCarloBot": _WL + "mcbot",
+    "RebellionOdds": _WL + "rebellion", "rebellion_odds": _WL + "rebellion", "who_leads": _WL + "rebellion",
+    "Evaluation": "lotus_kit.analysis.rollouts", "evaluate": "lotus_kit.analysis.rollouts",
+    "mistakes": "lotus_kit.analysis.rollouts",
+    "SideAdvice": _WL + "sides", "best_sides": _WL + "sides",
+    "Sweep": "lotus_kit.analysis.sweeps", "sweep": "lotus_kit.analysis.sweeps",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'lotus_kit.analysis' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value                     # the next look-up is an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])
+
+
+__all__ = sorted(_HOME)

@@ -7,7 +7,7 @@ districts as bit masks), :mod:`.state` (the readable facade), :mod:`.actions` (v
 :mod:`.game` (:data:`MING`, the kit's game protocol), :mod:`.position`, :mod:`.observation`,
 :mod:`.redaction`, :mod:`.preview` (what a scoring would give), :mod:`.bots`. The board view lives in
 :mod:`.screen` (plotly), which the engine never imports; the analysis (pandas) in
-:mod:`lotus_kit.analysis.ming`.
+:mod:`lotus_kit.ming.analysis`.
 
 >>> from lotus_kit.ming import MING, PlacePrince
 >>> s = MING.apply(MING.new_game(3, seed=1), PlacePrince(1, "P3.T"))

@@ -1,6 +1,6 @@
 """Scoring preview: what a scoring would give now, and what each placement would change.
 
-Pure engine code (standard library): the table and chart of :mod:`lotus_kit.analysis.ming` are built
+Pure engine code (standard library): the table and chart of :mod:`lotus_kit.ming.analysis` are built
 from these rows. The district step of MING-SCORE-1 is applied to the open areas as they stand
 (cloister pieces never count, MING-DEP-5); a placement adds 1 to 3 of the seat's pieces to one
 district's open area, as a deployment would (MING-DEP-1).

@@ -5,7 +5,7 @@ Rules: ``lotus_kit/rules/samurai.md`` (every rule has an id ``SAM-...``; §13 op
 action is an int), :mod:`.state` (the readable facade), :mod:`.actions` (value objects),
 :mod:`.game` (:data:`SAMURAI`, the kit's game protocol), :mod:`.position`, :mod:`.odds` (exact battle
 odds), :mod:`.bots`. The table view lives in :mod:`.screen` (plotly), which the engine never imports;
-the analysis (pandas) in :mod:`lotus_kit.analysis.samurai`.
+the analysis (pandas) in :mod:`lotus_kit.samurai.analysis`.
 
 >>> from lotus_kit.samurai import SAMURAI, DeclareShogun
 >>> s = SAMURAI.apply(SAMURAI.new_game(4, seed=1), DeclareShogun(0))

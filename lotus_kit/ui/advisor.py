@@ -158,12 +158,12 @@ class Advisor(widgets.VBox):
         self.message.value = box("Solving…")
         try:
             if self.kind == "conflict":
-                from lotus_kit.analysis.bidding import best_bids
+                from lotus_kit.white_lotus.analysis.bidding import best_bids
 
                 self.advice = best_bids(self.state, vp_per_influence=self.rate.value, model=self.model.value,
                                         tie=self.tie.value, progress=False)
             else:
-                from lotus_kit.analysis.sides import best_sides
+                from lotus_kit.white_lotus.analysis.sides import best_sides
 
                 self.advice = best_sides(self.state, leader=self.leader.value, vp_per_combat=self.rate.value,
                                          progress=False)
@@ -216,13 +216,13 @@ class Advisor(widgets.VBox):
     def _fill_options(self, seat: int) -> None:
         g = self.advice.game
         if self.kind == "conflict":
-            from lotus_kit.analysis.bidding import bid_label
+            from lotus_kit.white_lotus.analysis.bidding import bid_label
 
             many = len(g.participants) > 2
             labels = [bid_label(g.cards[seat][k], g.options[seat][k][0] if many else None)
                       for k in range(len(g.options[seat]))]
         else:
-            from lotus_kit.analysis.sides import choice_label
+            from lotus_kit.white_lotus.analysis.sides import choice_label
 
             role = self.advice.role(seat)
             labels = [choice_label(side, g.cards[seat][k], role) for k, (side, _) in enumerate(g.options[seat])]

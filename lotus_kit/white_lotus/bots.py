@@ -183,7 +183,7 @@ BOTS: dict[str, type | str] = {
     "heuristic": HeuristicBot,
     # the analysis bot needs numpy (the [analysis] extra); it is imported only when asked for, so the
     # engine keeps running on the standard library alone
-    "montecarlo": "lotus_kit.analysis.mcbot:MonteCarloBot",
+    "montecarlo": "lotus_kit.white_lotus.analysis.mcbot:MonteCarloBot",
 }
 """Every bot by name: a class, or ``"module:Class"`` imported on first use. Each takes a seed."""
 

@@ -31,7 +31,7 @@ INFO = GameInfo(
     name=NAME, title="Der weiße Lotus", min_players=3, max_players=6, default_players=4,
     rule_prefix="WL", rules_document="white-lotus.md", flags=FLAG_INFO,
     bots={"random": "lotus_kit.white_lotus.bots:RandomBot", "heuristic": "lotus_kit.white_lotus.bots:HeuristicBot",
-          "montecarlo": "lotus_kit.analysis.mcbot:MonteCarloBot"},
+          "montecarlo": "lotus_kit.white_lotus.analysis.mcbot:MonteCarloBot"},
     # all chance is drawn at the start (WL-SETUP-3) and stored in the state
     chance=False, hidden_information=True, sealed_choices=True, seat_names=SEAT_NAMES)
 

@@ -222,7 +222,7 @@ def _dice_words(k: int) -> str:
 
 def odds_heatmap() -> go.Figure:
     """P(attacker wins) for 0-6 dice against 0-6, ties rerolled (SAM-BAT-3)."""
-    from lotus_kit.analysis.samurai import battle_odds
+    from lotus_kit.samurai.analysis import battle_odds
 
     df = battle_odds()
     text = [[f"{v:.0%}" for v in row] for row in df.values]

@@ -6,7 +6,7 @@ to him (default: the chip's end VP plus the dragon bonus, WL-SCORE-1/3; pass a n
 ``{seat: value}`` to change it) and ``vp_per_influence`` the exchange rate the user sets. Influence
 lost is every committed card for a participant who stays (WL-CONF-9) and V - K for the one who
 leaves (he gets K back). Ties are settled by the emperor according to a tie model (see
-:mod:`lotus_kit.analysis.conflict`).
+:mod:`lotus_kit.white_lotus.analysis.conflict`).
 
 **Two participants** (WL-CONF-12: each must name the other): a matrix game over the totals each
 can bid (bids of equal total are interchangeable in one round; the advice shows the canonical
@@ -76,18 +76,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from lotus_kit.analysis.conflict import (
-    ConflictSpec,
-    TieModel,
-    card_multisets,
-    cards_for_total,
-    leave_table,
-    paid_refunds,
-    payable_table,
-    reachable_totals,
-    round_outcomes,
-    tied_code,
-)
 from lotus_kit.analysis.equilibrium import (
     IterativeSolution,
     MatrixSolution,
@@ -101,6 +89,18 @@ from lotus_kit.analysis.equilibrium import (
 )
 from lotus_kit.analysis.rollouts import progress_bar
 from lotus_kit.white_lotus.actions import Bid
+from lotus_kit.white_lotus.analysis.conflict import (
+    ConflictSpec,
+    TieModel,
+    card_multisets,
+    cards_for_total,
+    leave_table,
+    paid_refunds,
+    payable_table,
+    reachable_totals,
+    round_outcomes,
+    tied_code,
+)
 from lotus_kit.white_lotus.cards import Hand, counts_of
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import State

@@ -33,8 +33,6 @@ import random
 import time
 from collections.abc import Sequence
 
-from lotus_kit.analysis.conflict import cards_for_total, reachable_totals
-from lotus_kit.analysis.hidden import determinise
 from lotus_kit.white_lotus.actions import (
     Action,
     Bid,
@@ -47,10 +45,12 @@ from lotus_kit.white_lotus.actions import (
     PlaceMarker,
     TakeReward,
 )
+from lotus_kit.white_lotus.analysis.conflict import cards_for_total, reachable_totals
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
 from lotus_kit.white_lotus.fast.play import random_playout, until_year_after
+from lotus_kit.white_lotus.hidden import determinise
 from lotus_kit.white_lotus.scoring import score
 from lotus_kit.white_lotus.state import Phase, State
 

@@ -1,6 +1,6 @@
 """The model behind the rebellion odds (WL-REB): who leads, each player's likely side and combat, and
-the strength of both sides. :mod:`lotus_kit.analysis.rebellion` (the odds) and
-:mod:`lotus_kit.analysis.sides` (the equilibrium of the sides) both build on it.
+the strength of both sides. :mod:`lotus_kit.white_lotus.analysis.rebellion` (the odds) and
+:mod:`lotus_kit.white_lotus.analysis.sides` (the equilibrium of the sides) both build on it.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lotus_kit.analysis.hidden import determinise
 from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply, legal_actions
+from lotus_kit.white_lotus.hidden import determinise
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import Phase, RebellionStep, State
 

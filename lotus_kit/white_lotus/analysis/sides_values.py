@@ -1,6 +1,7 @@
 """What each side choice of the rebellion is worth against the others' mixed strategies, and how far a
 profile is from an equilibrium (NashConv): the values both the regret-matching solver
-(:mod:`lotus_kit.analysis.sides`) and the Newton polish (:mod:`lotus_kit.analysis.sides_path`) use.
+(:mod:`lotus_kit.white_lotus.analysis.sides`) and the Newton polish
+(:mod:`lotus_kit.white_lotus.analysis.sides_path`) use.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from lotus_kit.analysis.sides import SidesGame
+    from lotus_kit.white_lotus.analysis.sides import SidesGame
 
 __all__ = ["nash_conv", "option_values", "rebels_win"]
 

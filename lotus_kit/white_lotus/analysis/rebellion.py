@@ -6,9 +6,9 @@ is modelled **independently** of the others', as a distribution over (side, comb
 - ``model="heuristic"``: the heuristic bot's choice, estimated from ``samples`` seeded bots; each
   sample is drawn from a determinised state when ``seat`` is given (``seat``'s view: the other
   players' combat card values are resampled with the same count and total, see
-  :mod:`lotus_kit.analysis.hidden`), otherwise from the true hands;
+  :mod:`lotus_kit.white_lotus.hidden`), otherwise from the true hands;
 - ``model="random"``: every legal (side, card multiset) equally likely (the uniform-random bot);
-- ``model="equilibrium"``: the mixed strategies of :func:`lotus_kit.analysis.sides.best_sides` (the
+- ``model="equilibrium"``: the mixed strategies of :func:`lotus_kit.white_lotus.analysis.sides.best_sides` (the
   rebellion solved as a game, with its default utility model);
 - ``commitments={seat: JoinSide(...)}`` fixes some players' choices (e.g. your own).
 
@@ -33,8 +33,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from lotus_kit.analysis.hidden import determinise, hide_sealed
-from lotus_kit.analysis.rebellion_model import (
+from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide
+from lotus_kit.white_lotus.analysis.rebellion_model import (
     SIDES,
     RebellionOdds,
     _side,
@@ -42,10 +42,10 @@ from lotus_kit.analysis.rebellion_model import (
     strength_distribution,
     with_leader,
 )
-from lotus_kit.analysis.sides import best_sides
-from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide
+from lotus_kit.white_lotus.analysis.sides import best_sides
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply
+from lotus_kit.white_lotus.hidden import determinise, hide_sealed
 from lotus_kit.white_lotus.rebellion import ask_order
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import Phase, RebellionStep, State

@@ -5,7 +5,7 @@ included, how much combat to commit (WL-REB-3, WL-REB-4, WL-REB-14). The rebels 
 strength (+1 per village of the leader plus their combat) is strictly higher than the emperor's (+2
 per palace of the emperor plus his side's combat, WL-REB-5/6).
 
-**Utility model** (in victory points, like the bids of :mod:`lotus_kit.analysis.bidding`):
+**Utility model** (in victory points, like the bids of :mod:`lotus_kit.white_lotus.analysis.bidding`):
 
 - a player on the winning side gains ``reward``: by default what a province of the others is worth on
   average (its building plus a dragon, WL-SCORE-1/3), at least the 1 VP of the VP chip (WL-REB-9);
@@ -20,7 +20,7 @@ stake, whatever the number of winners and losers (in the game no loser gives up 
 province, winners take them in order and may have to settle for the VP chip, WL-REB-8..10) and
 whether a losing province borders one of the winner's (WL-REB-10 ii); the palace check after the
 rewards (WL-REB-12) is not valued. Every player's combat cards are taken as known — an analyst's
-view: in play they are secret (WL-INFO-1), which :func:`lotus_kit.analysis.rebellion.rebellion_odds`
+view: in play they are secret (WL-INFO-1), which :func:`lotus_kit.white_lotus.analysis.rebellion.rebellion_odds`
 models from one seat's view by sampling. ``reward`` and ``stake`` accept a number or
 ``{seat: value}`` to say otherwise.
 
@@ -31,7 +31,7 @@ predictive regret matching+ with alternating updates on those exact values (gene
 his own utility — in a rebellion the players of one side win or lose together, so "my gain is your
 loss" does not fit). Nothing makes regret matching converge to a Nash equilibrium with more than two
 players, and on some five- and six-player rebellions it cycles; when it has not reached the tolerance
-(NashConv <= ``tol``, 1e-4 VP by default) the logit path of :mod:`lotus_kit.analysis.sides_path`
+(NashConv <= ``tol``, 1e-4 VP by default) the logit path of :mod:`lotus_kit.white_lotus.analysis.sides_path`
 takes over. The result is checked either way: NashConv (exact: the sum of what every player could
 gain by his best response) is computed on the strategies returned, ``advice.converged`` says whether
 it is within ``tol``, and the summary says both in words.
@@ -58,17 +58,17 @@ from functools import cached_property
 
 import numpy as np
 
-from lotus_kit.analysis.bidding import province_value
-from lotus_kit.analysis.rebellion_model import (
+from lotus_kit.analysis.rollouts import progress_bar
+from lotus_kit.white_lotus.actions import JoinSide
+from lotus_kit.white_lotus.analysis.bidding import province_value
+from lotus_kit.white_lotus.analysis.rebellion_model import (
     SIDES,
     RebellionOdds,
     player_distribution,
     strength_distribution,
     with_leader,
 )
-from lotus_kit.analysis.rollouts import progress_bar
-from lotus_kit.analysis.sides_values import nash_conv, option_values, rebels_win
-from lotus_kit.white_lotus.actions import JoinSide
+from lotus_kit.white_lotus.analysis.sides_values import nash_conv, option_values, rebels_win
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.cards import Hand, values_of
 from lotus_kit.white_lotus.seats import seat_name
@@ -300,7 +300,7 @@ def _polish(game: SidesGame, best: tuple[float, dict[int, np.ndarray]], tol: flo
     """Newton's method from a near answer; the improvement, or None."""
     if not tol < best[0] <= POLISH_BELOW:
         return None
-    from lotus_kit.analysis.sides_path import polish
+    from lotus_kit.white_lotus.analysis.sides_path import polish
 
     strategies, conv = polish(game, best[1])
     return (conv, strategies) if conv < best[0] else None
@@ -318,9 +318,9 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = DEFAULT_TO
     best NashConv has not halved since half as many iterations. Then, short of ``tol``:
 
     - an answer already near an equilibrium (NashConv <= ``POLISH_BELOW``) is polished by Newton's
-      method (:func:`lotus_kit.analysis.sides_path.polish`), also at ``STALL_FROM`` iterations and
+      method (:func:`lotus_kit.white_lotus.analysis.sides_path.polish`), also at ``STALL_FROM`` iterations and
       every doubling of it (regret matching stops there if that reaches ``tol``);
-    - failing that, the logit path (:mod:`lotus_kit.analysis.sides_path`) is followed from uniform
+    - failing that, the logit path (:mod:`lotus_kit.white_lotus.analysis.sides_path`) is followed from uniform
       play for at most ``path_steps`` steps, its points polished once near.
 
     The result's ``converged`` says whether ``tol`` was reached and ``method`` what it took; its
@@ -364,7 +364,7 @@ def solve_sides(game: SidesGame, iterations: int = 2000, tol: float = DEFAULT_TO
     method = (f"predictive regret matching+ ({done} iterations{', stalled' if stalled else ''})"
               + (", then Newton's method" if newton else ""))
     if best[0] > tol and path_steps > 0:
-        from lotus_kit.analysis.sides_path import trace_logit_path
+        from lotus_kit.white_lotus.analysis.sides_path import trace_logit_path
 
         with progress_bar(path_steps, "logit path", progress) as bar:
             strategies, conv, steps = trace_logit_path(game, tol, path_steps, on_step=lambda *_: bar.update(1))
@@ -557,7 +557,7 @@ def best_sides(state: State, leader: int | None = None, vp_per_combat: float = D
                reward: float | Mapping[int, float] | None = None, stake: float | Mapping[int, float] | None = None,
                iterations: int = 2000, tol: float = DEFAULT_TOL, progress: bool | None = None) -> SideAdvice:
     """Solve the rebellion in ``state`` (phase 4) led by ``leader``: everyone's sides and combat (module doc)."""
-    from lotus_kit.analysis.hidden import hide_sealed
+    from lotus_kit.white_lotus.hidden import hide_sealed
 
     if isinstance(state.step, RebellionStep) and state.step.commitments and not state.step.winner:
         state = hide_sealed(state, -1)                # sealed: solve afresh, never peek (WL-INFO-1)

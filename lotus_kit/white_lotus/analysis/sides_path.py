@@ -1,6 +1,6 @@
 """The logit path of the rebellion's sides game: from uniform play to a Nash equilibrium.
 
-Regret matching (:func:`lotus_kit.analysis.sides.solve_sides`) is fast but, with three or more
+Regret matching (:func:`lotus_kit.white_lotus.analysis.sides.solve_sides`) is fast but, with three or more
 players, nothing makes it converge to a Nash equilibrium: on some five- and six-player rebellions
 its last strategies cycle (NashConv 0.4-0.75 VP after 10,000 iterations) and its average settles
 at a coarse correlated equilibrium that is no Nash equilibrium. This module takes the way that
@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lotus_kit.analysis.sides_values import nash_conv
+from lotus_kit.white_lotus.analysis.sides_values import nash_conv
 
 if TYPE_CHECKING:
-    from lotus_kit.analysis.sides import SidesGame
+    from lotus_kit.white_lotus.analysis.sides import SidesGame
 
 GROWTH = 1.5               # step growth after a step the corrector accepted
 MAX_STEP = 1e4             # the longest step (arc length, in log-probabilities and lam)
