@@ -58,7 +58,10 @@ KERNEL_STUBS = ("ipykernel", "widgetsnbextension", "piplite", "pyodide-kernel")
 # compiled packages a notebook may import: absent from this site (no wheels outside Pyodide's CDN)
 # (what a cell imports: what it needs)
 COMPILED = {"numpy": "numpy", "pandas": "pandas", "scipy": "scipy", "dask": "dask",
-            "lotus_kit.analysis": "numpy and scipy (through `lotus_kit.analysis`)"}
+            "lotus_kit.analysis": "numpy and scipy (through `lotus_kit.analysis`)",
+            "lotus_kit.white_lotus.analysis": "numpy and scipy (through `lotus_kit.white_lotus.analysis`)",
+            "lotus_kit.samurai.analysis": "pandas (through `lotus_kit.samurai.analysis`)",
+            "lotus_kit.ming.analysis": "pandas (through `lotus_kit.ming.analysis`)"}
 # markers as Pyodide 314 evaluates them
 EMSCRIPTEN = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "platform_machine": "wasm32", "implementation_name": "cpython",

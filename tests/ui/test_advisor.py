@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lotus_kit.analysis import bidding
 from lotus_kit.ui.advisor import Advisor
 from lotus_kit.white_lotus.actions import DeclareRebellion
+from lotus_kit.white_lotus.analysis import bidding
 from lotus_kit.white_lotus.engine import apply, new_game
 from lotus_kit.white_lotus.position import position
 from tests.ui.helpers import shown
