@@ -504,7 +504,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.hand.value = self._hand_html(state, curtain)
         self._show_banner(state, view, now, need, private)
         self.play_as.layout.display = "none" if hot else "flex"
-        if hot and not curtain and not self.reveal and need is not None and self.screen_seat != need:
+        if (hot and not curtain and not self.reveal and need is not None and self.screen_seat != need
+                and self.look.hands):
             self.public_turn.value = (f"{seat_html(need, s.who(need))} to act: a public decision, no need to pass "
                                       "the screen " + self._rule("public_rule") + " ")
             self.show_hand.description = f"I am {s.name(need)}: show my hand"

@@ -1,21 +1,46 @@
 """Winter on screen (plotly; imported by the views and the UI only, never by the engine).
 
 :data:`SCREEN` is the game's part of the kit's UI protocol (:mod:`lotus_kit.ui.screen`): the lake
-as a figure, where the game stands in words, and positions described for the editor. The table's
-panels are the generic ones (the legal actions in the game's words) for now.
+as a figure and as a live board whose clicks lay cards and claim squares
+(:mod:`~lotus_kit.winter.screen.widget`), the table's panels for freezing, thawing and the end
+(:mod:`~lotus_kit.winter.screen.panels`), where the game stands in words, and positions described for
+the editor. Only the order of the face-down deck is hidden, from everyone alike (WIN-CLAR-3): no
+decision needs the screen passed to a player.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from lotus_kit.ui.screen import GameScreen
+from lotus_kit.ui.screen import GameScreen, PanelTab
 from lotus_kit.winter.screen.board import board_figure
 
 
 class WinterScreen(GameScreen):
     over_rule = "WIN-END-1"
     hidden_rule = "WIN-CLAR-3"
+    public_rule = "WIN-CLAR-3"
+    hands = False
+
+    def tabs(self, game: Any) -> tuple[PanelTab, ...]:
+        from lotus_kit.winter.screen.panels import EndPanel, FreezePanel, ThawPanel
+
+        return (PanelTab("freeze", "Freezing", FreezePanel, FreezePanel.kinds, "setup and phase 1 (WIN-PH1-1)"),
+                PanelTab("thaw", "Thawing", ThawPanel, ThawPanel.kinds, "phase 2 (WIN-PH2-1)"),
+                PanelTab("end", "End", EndPanel, EndPanel.kinds, "the result (WIN-TIE-1)"))
+
+    def board_widget(self, game: Any, state: Any, *, width: int = 720, **options: Any) -> Any:
+        from lotus_kit.winter.screen.widget import WinterBoard
+
+        return WinterBoard(state, width=width)
+
+    def score_html(self, game: Any, state: Any) -> str:
+        from lotus_kit.winter.screen.panels import score_html
+
+        return score_html(game.observation(state, None))
+
+    def spot_name(self, game: Any, state: Any, spot: str) -> str:
+        return f"the point ({spot.replace(',', ', ')}) of the lake"
 
     def board_figure(self, game: Any, state: Any, seat: int | None = None, **options: Any) -> Any:
         return board_figure(state, seat, **options)

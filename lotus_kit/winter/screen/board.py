@@ -13,6 +13,8 @@ The figure is built from ``observation(state, seat)`` only.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
@@ -24,7 +26,87 @@ LIGHT_FILL, DARK_FILL = "#cfe8fb", "#1d3557"
 LIGHT_FLAKE, DARK_FLAKE = "#1d3557", "#cfe8fb"
 FREE_LINE, FIXED_LINE, GHOST_LINE = "#e07b00", "#6b6b6b", "#b00020"
 CLAIM_RING = "#d4a000"
+PICKED_LINE = "#8e24aa"
 SEAT_LABEL = ("1", "2")
+HIT = "hit"
+MARGIN = dict(l=40, r=20, t=70, b=100)
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """What the person at the board holds: the card in hand turned 180° or not (WIN-GEO-2), and in
+    the thaw the free card picked up to be moved (its top-left flake), with the turn it gets."""
+
+    turned: bool = False
+    selected: tuple[int, int] | None = None
+
+
+def spot_id(x: int, y: int) -> str:
+    """The id of the grid corner (x, y) that a click on the board names: ``"3,1"``. A card is put by
+    its centre (the corner at its top-left flake + (1, 1)), a token by its square's centre."""
+    return f"{x},{y}"
+
+
+def parse_spot(spot: str) -> tuple[int, int] | None:
+    """The corner a spot id names; None when it is not one."""
+    try:
+        x, y = (int(p) for p in str(spot).split(","))
+    except ValueError:
+        return None
+    return x, y
+
+
+def pointer_spots(state: e.WinterState, pointer: Pointer) -> list[tuple[int, int]]:
+    """Top-left flakes of the spots the card in hand (as turned) may be laid at (WIN-GEO-5), or, in
+    the thaw, where the picked-up card may move (WIN-CLAR-7), sorted."""
+    from lotus_kit.winter.actions import Lay, MoveCard
+    from lotus_kit.winter.game import WINTER
+
+    if state.phase in ("setup_first", "setup_second", "freeze_lay"):
+        return sorted((a.x, a.y) for a in WINTER.legal_actions(state)
+                      if isinstance(a, Lay) and a.turned == pointer.turned)
+    if state.phase == "thaw" and pointer.selected is not None:
+        sx, sy = pointer.selected
+        return sorted((a.to_x, a.to_y) for a in WINTER.legal_actions(state)
+                      if isinstance(a, MoveCard) and (a.x, a.y) == (sx, sy) and a.turn == pointer.turned)
+    return []
+
+
+def _hit_grid(fig: go.Figure, s: e.WinterState, pointer: Pointer, spots, claim, xr, yr) -> None:
+    """Invisible targets at every grid corner in view, each saying what a click on it does now; the
+    other traces give up their hover so a click anywhere lands on the nearest corner."""
+    size = fig.layout.width or 720, fig.layout.height or 520
+    cell = min((size[0] - MARGIN["l"] - MARGIN["r"]) / (xr[1] - xr[0]),
+               (size[1] - MARGIN["t"] - MARGIN["b"]) / (yr[1] - yr[0]))
+    words: dict[tuple[int, int], str] = {}
+    names = {(x, y): s.deck.ids[i] for x, y, i, _ in s.cards}
+    if s.phase == "thaw":
+        free = set(s.free)
+        for (x, y), name in names.items():
+            words[(x + 1, y + 1)] = (f"{name}: {'put it back' if (x, y) == pointer.selected else 'pick it up'}"
+                                     if (x, y) in free else f"{name}: held by a token (WIN-GEO-8)")
+        if not s.rules.bga:
+            for x, y in s.tokens[s.to_move]:
+                words[(x + 1, y + 1)] = "take back your token (WIN-PH2-1)"
+    elif s.phase == "thaw_split":
+        for (x, y), name in names.items():
+            words[(x + 1, y + 1)] = f"keep the part with {name} (WIN-SPLIT-1)"
+    moving = pointer.selected is not None and s.phase == "thaw"
+    for x, y in spots:
+        words[(x + 1, y + 1)] = (f"move the card here, top-left flake at ({x}, {y})" if moving
+                                 else f"lay {s.card_in_hand} here, top-left flake at ({x}, {y})")
+    for x, y in claim:
+        words[(x + 1, y + 1)] = f"claim the square at ({x}, {y}) (WIN-GEO-6)"
+    pts = [(x, y) for x in range(math.ceil(xr[0]), math.floor(xr[1]) + 1)
+           for y in range(math.ceil(yr[0]), math.floor(yr[1]) + 1)]
+    for trace in fig.data:
+        trace.hoverinfo = "skip"
+    fig.add_trace(go.Scatter(
+        x=[x for x, _ in pts], y=[y for _, y in pts], customdata=[spot_id(x, y) for x, y in pts],
+        hovertext=[f"{words[p]} · {spot_id(*p)}" if p in words else "" for p in pts],
+        hovertemplate=["%{hovertext}<extra></extra>" if p in words else "<extra></extra>" for p in pts],
+        mode="markers", marker=dict(size=max(8.0, round(cell * 0.95, 1)), opacity=0, symbol="square"),
+        showlegend=False, meta=HIT, hoverlabel=dict(bgcolor="#ffffff", font=dict(color="#1d3557"))))
 
 
 def _world_cells(v) -> list[tuple[int, int, bool]]:
@@ -54,8 +136,14 @@ def lay_spots(state: e.WinterState) -> list[tuple[int, int]]:
 
 
 def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int, int] = (720, 520),
-                 before: e.WinterState | None = None, title: str | None = None) -> go.Figure:
-    """The lake of ``state`` as seen by ``seat`` (None: a spectator)."""
+                 before: e.WinterState | None = None, title: str | None = None, *,
+                 pointer: Pointer | None = None) -> go.Figure:
+    """The lake of ``state`` as seen by ``seat`` (None: a spectator).
+
+    With a ``pointer`` (a person playing at the board) the spots marked are those of the card in hand
+    the way it is turned, or of the picked-up card (:class:`Pointer`), and an invisible grid of
+    targets at every grid corner (trace ``hit``) takes the clicks: a card is put by its centre, a
+    token by its square's centre (:func:`spot_id`)."""
     from lotus_kit.winter.game import WINTER
 
     s = WINTER.observation(state, seat)
@@ -110,12 +198,14 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
             textfont=dict(size=14, color=ring), name=f"Player {player + 1} ({colour}) tokens",
             hovertext=[f"Player {player + 1}'s token on the square at ({x}, {y})" for x, y in pts],
             hoverinfo="text", meta=f"tokens{player}"))
-    spots = lay_spots(s)
+    spots = lay_spots(s) if pointer is None else pointer_spots(s, pointer)
+    moving = pointer is not None and pointer.selected is not None and s.phase == "thaw"
+    what = "the card" if moving else s.card_in_hand
     fig.add_trace(go.Scatter(
         x=[x + 1 for x, _ in spots], y=[y + 1 for _, y in spots], mode="markers",
         marker=dict(size=9, symbol="cross-thin", color="#2a9d8f", line=dict(width=2, color="#2a9d8f")),
-        name=f"where {s.card_in_hand} can go (its centre)" if spots else "where the card can go",
-        hovertext=[f"lay {s.card_in_hand} with its top-left flake at ({x}, {y})" for x, y in spots],
+        name=f"where {what} can go (its centre)" if spots else "where the card can go",
+        hovertext=[f"{'move' if moving else 'lay'} {what} with its top-left flake at ({x}, {y})" for x, y in spots],
         hoverinfo="text", meta="spots"))
     claim = claimable_now(s)
     fig.add_trace(go.Scatter(
@@ -134,13 +224,24 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
                  f"deck {s.deck_left} · cards removed {s.cards_removed[0]}–{s.cards_removed[1]}"
                  f"{' · thaw turns without a card leaving: ' + str(s.thaw_turns) if s.phase.startswith('thaw') else ''}"
                  f"</sup>")
+    if moving:
+        x, y = pointer.selected
+        shapes.append(dict(type="rect", x0=x - 0.1, y0=y - 0.1, x1=x + 2.1, y1=y + 2.1,
+                           line=dict(width=4, color=PICKED_LINE, dash="dashdot")))
+    if pointer is not None:
+        _hit_grid(fig, s, pointer, spots, claim,
+                  (min(xs) - pad, max(xs) + 1 + pad), (min(ys) - pad, max(ys) + 1 + pad))
     fig.update_layout(
         shapes=shapes, annotations=annotations, width=size[0], height=size[1],
         title=dict(text=title, x=0.01, font=dict(size=14)),
-        plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=dict(l=40, r=20, t=70, b=100),
+        plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=MARGIN,
         legend=dict(orientation="h", yanchor="top", y=-0.07, x=0),
         xaxis=dict(range=[min(xs) - pad, max(xs) + 1 + pad], dtick=1, showgrid=False, zeroline=False,
                    constrain="domain"),
         yaxis=dict(range=[max(ys) + 1 + pad, min(ys) - pad], dtick=1, showgrid=False, zeroline=False,
                    scaleanchor="x", scaleratio=1))
+    if pointer is not None:
+        # a click anywhere goes to the nearest corner (the hit grid); nothing pans the lake away
+        fig.update_layout(hovermode="closest", hoverdistance=-1, dragmode=False,
+                          xaxis_fixedrange=True, yaxis_fixedrange=True)
     return fig
