@@ -169,7 +169,8 @@ def test_every_game_of_the_kit_plays_at_the_generic_table_and_in_the_explorer(na
     before = len(s.actions)
     seat = s.human_to_act()[0]
     if hasattr(panel, "choose"):
-        label = s.game.describe(s.game.legal_actions(s.state, seat)[0], s.state)    # a panel's choose() takes these words
+        # a panel's choose() takes these words
+        label = s.game.describe(s.game.legal_actions(s.state, seat)[0], s.state)
         assert panel.choose(label), panel.feedback.value
     else:                                     # a game with panels of its own (Winter's lake is clicked)
         assert s.act(s.game.legal_actions(s.state, seat)[0])[0]
