@@ -1,0 +1,1 @@
+"""The action encodings of the kit's games, one module per game: ``encoding(game, players, flags)``."""

@@ -1,0 +1,279 @@
+"""Every game of the kit as a sequence of small integer decisions, for game-AI libraries.
+
+OpenSpiel and PettingZoo want one seat to act at a time, choosing an integer from a fixed range.
+:class:`FlatGame` gives them that over any registered game:
+
+- **Fixed ids.** Each game has an :class:`~lotus_kit.ai.encoding.Encoding` per player count and flag
+  set: ``num_actions`` ids known up front, the same id meaning the same thing in every state.
+- **Sub-steps.** An action too big to number at once (a White Lotus bid: a target, then card values one
+  by one) is a few ids taken in a row by the same seat; the ids chosen so far are kept in the
+  :class:`FlatState`, and the engine sees the whole action once its last id is taken.
+- **Sealed choices one seat at a time.** When several seats must act (sealed bids), the lowest of them
+  acts first; the engine keeps each choice hidden until all are in, and a seat's partial choice is
+  never part of another seat's observation.
+- **Chance.** By default inside the engine, drawn from the seed (``explicit_chance=False``). With
+  ``explicit_chance=True`` a game that offers ``chance_outcomes(state)`` / ``apply_chance(state, outcome)``
+  shows each draw as a :data:`CHANCE` node.
+
+>>> flat = FlatGame("white_lotus", players=3)
+>>> fs = flat.new_state(seed=1)
+>>> flat.current_player(fs), len(flat.legal_ids(fs)) > 0
+(1, True)
+>>> fs2 = flat.from_history(flat.history(flat.apply_id(fs, flat.legal_ids(fs)[0])), seed=1)
+>>> fs2 == flat.apply_id(fs, flat.legal_ids(fs)[0])
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lotus_kit.ai.encoding import Encoding
+from lotus_kit.ai.observe import canonical, features
+from lotus_kit.core.errors import IllegalAction
+from lotus_kit.core.registry import get_game
+
+__all__ = ["CHANCE", "ENCODINGS", "FEATURES", "TERMINAL", "FlatGame", "FlatState", "encoding_for",
+           "register_encoding"]
+
+CHANCE = -1
+TERMINAL = -4
+FEATURES = 1024
+"""Numbers in the hashed part of an observation tensor (see :mod:`lotus_kit.ai.observe`)."""
+
+ENCODINGS: dict[str, str] = {
+    "white_lotus": "lotus_kit.ai.encodings.white_lotus:encoding",
+    "winter": "lotus_kit.ai.encodings.winter:encoding",
+    "samurai": "lotus_kit.ai.encodings.samurai:encoding",
+    "ming": "lotus_kit.ai.encodings.ming:encoding",
+}
+"""game name -> ``"module:function"``; the function ``(game, players, flags) -> Encoding``."""
+
+
+def register_encoding(name: str, target: Any) -> None:
+    """Give the game ``name`` its encoding: a ``"module:function"`` text or the function itself."""
+    ENCODINGS[name] = target
+
+
+def encoding_for(game: Any, players: int, flags: Sequence[str] = ()) -> Encoding:
+    """The encoding of ``game`` for ``players`` seats and ``flags``; ``KeyError`` when it has none."""
+    target = ENCODINGS.get(game.name)
+    if target is None:
+        raise KeyError(f"no action encoding for the game {game.name!r}; known: {', '.join(ENCODINGS)}")
+    if isinstance(target, str):
+        module, _, attr = target.partition(":")
+        target = getattr(importlib.import_module(module), attr)
+    return target(game, players, tuple(flags))
+
+
+@dataclass(frozen=True, eq=False)
+class FlatState:
+    """One flat step: the engine state, who acts, the ids taken so far towards the seat's next engine
+    action (``prefix``), and the whole id history. An immutable value: :meth:`FlatGame.apply_id`
+    returns a new one."""
+
+    state: Any
+    player: int
+    prefix: tuple[int, ...]
+    history: tuple[int, ...]
+    seed: int
+    engine_steps: int
+    options: tuple[tuple[tuple[int, ...], Any], ...] = field(repr=False)  # (ids, action) starting with prefix
+    parent: FlatState | None = field(default=None, repr=False)
+    memo: dict = field(default_factory=dict, repr=False)                  # information-state digests
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, FlatState) and self.history == other.history and self.seed == other.seed
+                and self.state == other.state)
+
+    def __hash__(self) -> int:
+        return hash((self.history, self.seed))
+
+
+class FlatGame:
+    """A game of the kit with a fixed integer action encoding (see the module text)."""
+
+    def __init__(self, game: str | Any, players: int | None = None, flags: Sequence[str] = (),
+                 explicit_chance: bool = False):
+        self.game = get_game(game) if isinstance(game, str) else game
+        info = self.game.info
+        self.num_players = info.default_players if players is None else players
+        if not info.min_players <= self.num_players <= info.max_players:
+            raise ValueError(f"{info.title} is for {info.players_text()}, not {self.num_players}")
+        self.flags = tuple(flags)
+        self.explicit_chance = explicit_chance
+        if explicit_chance and not hasattr(self.game, "chance_outcomes"):
+            raise ValueError(f"{info.title} has no explicit chance (no chance_outcomes/apply_chance)")
+        self.encoding = encoding_for(self.game, self.num_players, self.flags)
+        self.num_actions = self.encoding.num_actions
+        self.max_engine_actions = self.encoding.max_engine_actions
+        self.max_game_length = self.max_engine_actions * self.encoding.max_steps
+        """Flat steps of the longest game: a game is cut off after ``max_engine_actions`` engine actions
+        (its result then is its standing), each taking at most ``encoding.max_steps`` ids."""
+
+    # --- building states ---
+    def new_state(self, seed: int = 0) -> FlatState:
+        if self.explicit_chance:
+            state = self.game.explicit_chance_game(self.num_players, self.flags)
+        else:
+            state = self.game.new_game(self.num_players, seed, self.flags)
+        return self._at_engine_state(state, (), seed, 0, None)
+
+    def _at_engine_state(self, state: Any, history: tuple[int, ...], seed: int, steps: int,
+                         parent: FlatState | None) -> FlatState:
+        game = self.game
+        if game.is_over(state) or steps >= self.max_engine_actions:
+            return FlatState(state, TERMINAL, (), history, seed, steps, (), parent)
+        if self.explicit_chance and game.chance_outcomes(state):
+            return FlatState(state, CHANCE, (), history, seed, steps, (), parent)
+        seat = min(game.to_act(state))
+        options = tuple((self.encoding.encode(game, a, state), a) for a in game.legal_actions(state, seat))
+        return FlatState(state, seat, (), history, seed, steps, options, parent)
+
+    def from_history(self, ids: Sequence[int], seed: int = 0) -> FlatState:
+        """The state reached from ``new_state(seed)`` by the ids (chance outcomes included)."""
+        fs = self.new_state(seed)
+        for i in ids:
+            fs = self.apply_id(fs, i)
+        return fs
+
+    # --- the game's course ---
+    def current_player(self, fs: FlatState) -> int:
+        return fs.player
+
+    def is_terminal(self, fs: FlatState) -> bool:
+        return fs.player == TERMINAL
+
+    def legal_ids(self, fs: FlatState) -> list[int]:
+        if fs.player == CHANCE:
+            return [o for o, _ in self.chance_outcomes(fs)]
+        k = len(fs.prefix)
+        return sorted({ids[k] for ids, _ in fs.options})
+
+    def legal_mask(self, fs: FlatState) -> list[int]:
+        mask = [0] * self.num_actions
+        if fs.player >= 0:
+            for i in self.legal_ids(fs):
+                mask[i] = 1
+        return mask
+
+    def apply_id(self, fs: FlatState, action_id: int) -> FlatState:
+        """The next flat state; ``ValueError`` naming the id and the rule when ``action_id`` is not legal."""
+        history = (*fs.history, action_id)
+        if fs.player == CHANCE:
+            if action_id not in dict(self.chance_outcomes(fs)):
+                raise ValueError(f"chance outcome {action_id} is not possible here")
+            state = self.game.apply_chance(fs.state, action_id)
+            return self._at_engine_state(state, history, fs.seed, fs.engine_steps, fs)
+        if fs.player == TERMINAL:
+            raise ValueError(f"action id {action_id}: the game is over")
+        k = len(fs.prefix)
+        left = tuple(o for o in fs.options if o[0][k] == action_id) if type(action_id) is int else ()
+        if not left:
+            decision = self.game.decision(fs.state)
+            what = self.encoding.words(action_id) if type(action_id) is int and 0 <= action_id < self.num_actions \
+                else "no action of this game"
+            raise ValueError(f"action id {action_id!r} ({what}) is not legal now: {decision.text} "
+                             f"({', '.join(decision.rules)})")
+        prefix = (*fs.prefix, action_id)
+        if len(left) == 1 and len(left[0][0]) == len(prefix):
+            try:
+                state = self.game.apply(fs.state, left[0][1])
+            except IllegalAction as exc:        # the engine listed it as legal: a bug worth a loud message
+                raise ValueError(f"action id {action_id}: the engine refused its own legal action: {exc}") from exc
+            return self._at_engine_state(state, history, fs.seed, fs.engine_steps + 1, fs)
+        return FlatState(fs.state, fs.player, prefix, history, fs.seed, fs.engine_steps, left, fs)
+
+    def action_of(self, fs: FlatState, action_id: int) -> Any | None:
+        """The engine action ``action_id`` completes at ``fs`` (None when it is a partial step or illegal)."""
+        k = len(fs.prefix)
+        left = [o for o in fs.options if o[0][k] == action_id]
+        return left[0][1] if len(left) == 1 and len(left[0][0]) == k + 1 else None
+
+    def chance_outcomes(self, fs: FlatState) -> list[tuple[int, float]]:
+        if fs.player != CHANCE:
+            return []
+        return list(self.game.chance_outcomes(fs.state))
+
+    def id_to_string(self, fs: FlatState, action_id: int) -> str:
+        """The game's own words for the action ``action_id`` completes; the id's words for a sub-step."""
+        if fs.player == CHANCE:
+            return f"chance outcome {action_id}"
+        action = self.action_of(fs, action_id) if fs.player >= 0 else None
+        if action is not None:
+            return self.game.describe(action, fs.state)
+        seat = self.game.info.seat_name(fs.player) if fs.player >= 0 else "nobody"
+        return f"{seat}: {self.encoding.words(action_id)}"
+
+    def returns(self, fs: FlatState) -> list[float]:
+        """At the end, zero-sum: the winners share +1, the others share -1 (everyone wins: all 0); before
+        the end, all 0. A game cut off after ``max_engine_actions`` is scored by its standing."""
+        n = self.num_players
+        if fs.player != TERMINAL:
+            return [0.0] * n
+        winners = set(self.game.winners(fs.state))
+        if not winners:                          # cut off: the leaders by score win
+            scores = self.game.scores(fs.state)
+            winners = {s for s in range(n) if scores[s] == max(scores)}
+        if len(winners) == n:
+            return [0.0] * n
+        return [1.0 / len(winners) if s in winners else -1.0 / (n - len(winners)) for s in range(n)]
+
+    # --- what a seat may know ---
+    def observation_string(self, fs: FlatState, seat: int) -> str:
+        """Who acts, the seat's own partial choice, and ``game.observation(state, seat)``."""
+        own = fs.prefix if fs.player == seat else ()
+        return f"acting {fs.player}; choosing {list(own)}; {canonical(self.game.observation(fs.state, seat))}"
+
+    @property
+    def observation_size(self) -> int:
+        return FEATURES + self.num_actions + self.num_players + 1
+
+    def observation_tensor(self, fs: FlatState, seat: int) -> list[float]:
+        """``FEATURES`` hashed numbers of ``game.observation(state, seat)``, then the seat's own partial choice
+        (a count per id), then who acts (one-hot over the seats, then 1 for chance or the end)."""
+        out = features(self.game.observation(fs.state, seat), FEATURES)
+        chosen = [0.0] * self.num_actions
+        if fs.player == seat:
+            for i in fs.prefix:
+                chosen[i] += 1.0
+        acting = [0.0] * (self.num_players + 1)
+        acting[fs.player if fs.player >= 0 else self.num_players] = 1.0
+        return out + chosen + acting
+
+    def information_state_string(self, fs: FlatState, seat: int) -> str:
+        """The seat's own ids so far, a digest of everything it observed after each engine action (in
+        order), and what it observes now. Two histories give the same text exactly when the seat took
+        the same ids and saw the same observations."""
+        digest, own = self._recall(fs, seat)
+        return f"seat {seat}; own {list(own)}; seen {digest[:20]}; {self.observation_string(fs, seat)}"
+
+    def _recall(self, fs: FlatState, seat: int) -> tuple[str, tuple[int, ...]]:
+        """(digest of the seat's observations after each engine step, the seat's own ids), memoised along
+        the chain of states so that asking at every step of a game costs one observation per engine step."""
+        path, node = [], fs
+        while node is not None and seat not in node.memo:
+            path.append(node)
+            node = node.parent
+        if node is None:
+            root = path.pop()
+            seen = canonical(self.game.observation(root.state, seat))
+            root.memo[seat] = (hashlib.sha1(seen.encode()).hexdigest(), ())
+            node = root
+        digest, own = node.memo[seat]
+        for child in reversed(path):
+            parent = child.parent
+            if parent is not None and parent.player == seat:
+                own = (*own, child.history[-1])
+            if not child.prefix:                 # an engine step (or a chance outcome) happened
+                seen = canonical(self.game.observation(child.state, seat))
+                digest = hashlib.sha1(f"{digest}|{seen}".encode()).hexdigest()
+            child.memo[seat] = (digest, own)
+        return digest, own
+
+    def history(self, fs: FlatState) -> list[int]:
+        return list(fs.history)
