@@ -34,7 +34,7 @@ def test_board_shows_houses_values_castle_shogun_and_alliances():
     s = table(seat(daimyo=["DAIMYO_30", "CASTLE_HIMEJI"], samurai=["NOH"], ally=None, hand=["DAISHO"]),
               seat(ally=2), seat(daimyo=["START_DAIMYO_5"], ally=1), shogun=0)
     texts = " ".join(a["text"] for a in screen.board_figure(s, 0).to_plotly_json()["layout"]["annotations"])
-    for words in ("Daimyo 30", "H30 K1 S4", "Burg<br>Himeji", "SHOGUN", "Noh-Theater", "allied with Green",
+    for words in ("Daimyo 30", "H30 K1 S4", "Burg<br>Himeji", "SHOGUN", "Noh-<br>Theater", "allied with Green",
                   "allied with Blue", "your hand:", "Daisho"):
         assert words in texts, words
     assert "Shogun card: Red (+50 a turn)" in screen.board_figure(s, 0).layout.title.text
@@ -74,3 +74,45 @@ def test_battle_figure_shows_the_deciding_dice_and_the_winner():
 def test_odds_heatmap_values():
     z = screen.odds_heatmap().data[0].z
     assert abs(z[2][1] - 181 / 201) < 1e-9 and z[0][0] == 0 and z[1][1] == 0.5
+
+
+def _long_houses():
+    return table(seat(daimyo=["DAIMYO_30", "NODACHI", "DAISHO", "MASAMUNE", "NOH", "WARRIOR_S1", "WARRIOR_S2",
+                              "WARRIOR_S3", "WARRIOR_K1S1", "WARRIOR_S2", "OKUGATA_10", "CASTLE_HIMEJI", "BODYGUARD"],
+                      samurai=["FIREARMS", "WARRIOR_S1", "WARRIOR_S2", "WARRIOR_S3", "WARRIOR_S1", "OKUGATA_5"],
+                      hand=["SAVE_FACE", "DISHONOR", "ELITE_NINJA_THIEF", "NINJA_ASSASSIN", "DAIMYO_20"]),
+                 seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat(samurai=["WARRIOR_S3"], ally=3,
+                                                                         break_pending=True),
+                 seat(daimyo=["DAIMYO_15"], ally=2), shogun=0)
+
+
+def test_long_houses_wrap_onto_more_lines_and_no_card_is_cut_off_at_any_width():
+    s = _long_houses()
+    for width in (560, 700, 1000, 1100):
+        for viewer in (None, 0):
+            fig = board_figure_dict(s, viewer, width)
+            right = fig["layout"]["xaxis"]["range"][1]
+            low, high = fig["layout"]["yaxis"]["range"]
+            cards = [sh for sh in fig["layout"]["shapes"] if sh["type"] == "rect"]
+            # every card of every house (and the viewer's hand) is drawn, all inside the plot
+            # Red 13 + 6 (equal warriors once), Blue 2 + 1, Green 2, Yellow 2; Red's own view: his 5 hand cards
+            assert len(cards) == 19 + 3 + 2 + 2 + 5 * (viewer == 0)
+            assert all(sh["x1"] <= right and low <= sh["y0"] and sh["y1"] <= high for sh in cards), width
+    # equal cards are drawn once with their number: two Krieger S2 in Red's Daimyo house
+    texts = [a["text"] for a in board_figure_dict(s, None, 1000)["layout"]["annotations"]]
+    assert "<b>2× Krieger<br>S2</b>" in texts
+
+
+def board_figure_dict(s, viewer, width):
+    return screen.board_figure(s, viewer, size=(width, None)).to_plotly_json()
+
+
+def test_the_table_board_updated_in_place_equals_a_fresh_one_when_a_house_wraps():
+    small = table(seat(daimyo=["DAIMYO_30"]), seat(), seat())
+    board = screen.SamuraiBoard(small, width=700)
+    assert board.show(_long_houses()) == 1
+    fresh = screen.board_figure(_long_houses(), None, size=(700, None)).to_plotly_json()["layout"]
+    live = board.figure.to_plotly_json()["layout"]
+    for key in ("shapes", "annotations", "height", "yaxis", "title"):
+        assert live[key] == fresh[key], key
+    assert live["height"] > screen.board_figure(small, None, size=(700, None)).layout.height

@@ -82,4 +82,4 @@ def test_the_table_board_follows_the_game_in_place():
     panel, _options_now = _options(t)
     panel.choose("Red plays Noh-Theater (H20 K3 S0) into his Daimyo house")
     assert board.figure is fig                                    # the same widget, updated in place
-    assert any("Noh-Theater" in (a.text or "") for a in fig.layout.annotations)
+    assert any("Noh-<br>Theater" in (a.text or "") for a in fig.layout.annotations)

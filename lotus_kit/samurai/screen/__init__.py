@@ -54,7 +54,16 @@ def _short(name: str) -> str:
         return "?"
     k = C.KIND[name]
     label = C.GERMAN[k].replace("Start-Daimyo", "Start-D.").replace(" der Ahnen", "").replace("Schmied ", "")
-    return label.replace("Krieger ", "Krieger<br>").replace("Burg ", "Burg<br>")
+    label = label.replace("Krieger ", "Krieger<br>").replace("Burg ", "Burg<br>")
+    if len(label) > 9 and "<br>" not in label:
+        # a long name on two lines (it would run over the card's edge on one): at a space, else a hyphen
+        cut = label.find(" ")
+        if cut > 0:
+            label = label[:cut] + "<br>" + label[cut + 1:]
+        elif "-" in label:
+            cut = label.find("-") + 1
+            label = label[:cut] + "<br>" + label[cut:]
+    return label
 
 
 def _card(fig_shapes: list, notes: list, x: float, y: float, name: str, family: str, values: str,
@@ -70,20 +79,81 @@ def _card(fig_shapes: list, notes: list, x: float, y: float, name: str, family: 
 
 
 def _values(kind: int) -> str:
+    if kind >= C.DISHONOR:
+        return "event"             # event cards carry no values (SAM-CMP-2)
     return f"H{C.H[kind]} K{C.K[kind]} S{C.S[kind]}"
 
 
-def board_figure(state: State, seat: int | None = None, size: tuple[int, int] = (1100, 560)) -> go.Figure:
-    """The table as ``seat`` may see it (None: a spectator). Pure: the same state gives the same figure."""
+CARD_PX = 50          # a card's width in pixels at least: its name in 9 px type fits on it
+LEFT_PX = 190         # the names, honor and Ki of each player, left of the cards
+
+
+def _grouped(names: Sequence[str]) -> list[tuple[str, int]]:
+    """A house's cards with equal cards together (warriors of one kind, bodyguards): (card, count)."""
+    out: list[tuple[str, int]] = []
+    for name in names:
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + 1)
+        else:
+            out.append((name, 1))
+    return out
+
+
+def _house_cards(view: State, p: int, which: str) -> list[tuple[str, str, str, str, int]]:
+    """The cards of a house as drawn: (label, family, values, border, count), the head card first."""
+    house = view.house(p, which)
+    out: list[tuple[str, str, str, str, int]] = []
+    if which == "daimyo":
+        if house.head is None:
+            return []
+        out.append((_short(house.head), "daimyo", _values(C.KIND[house.head]), "#8a6d00", 1))
+        if house.shogun:
+            out.append(("SHOGUN", "shogun", f"H{_shogun_honor(view)}", "#8a6d00", 1))
+    else:
+        out.append(("Samurai" if house.head == "SAMURAI" else "Ronin", "samurai", "H0 K6 S0", "#555555", 1))
+    for name, count in _grouped(house.cards):
+        k = C.KIND[name]
+        out.append((_short(name), _family(k), _values(k) if k != C.BODYGUARD else "guard",
+                    "#0d47a1" if k in C.CASTLES else "#555555", count))
+    return out
+
+
+def _columns(width: int) -> int:
+    """How many cards fit side by side on a board ``width`` px wide."""
+    return max(6, int((width - LEFT_PX - 20) / CARD_PX))
+
+
+def board_figure(state: State, seat: int | None = None, size: tuple[int, int | None] = (1100, None)) -> go.Figure:
+    """The table as ``seat`` may see it (None: a spectator). Pure: the same state gives the same figure.
+
+    Each player's Daimyo house and Samurai house side by side; a house too long for the width goes on
+    as many lines as it needs (nothing is cut off at the edge), equal cards drawn once with "×n".
+    ``size``: (width, height) in px; height None: as tall as the lines need."""
     from lotus_kit.samurai.game import SAMURAI
 
     view = SAMURAI.observation(state, seat)
     n = view.players
+    cols = _columns(size[0])
+    houses = [(_house_cards(view, p, "daimyo"), _house_cards(view, p, "samurai")) for p in range(n)]
+    # the Samurai houses start in one column after the Daimyo houses; a seat whose houses do not fit
+    # side by side has its Samurai house on the line(s) under its Daimyo house
+    split = max([5, *(len(d) for d, _s in houses if len(d) <= cols - 3)]) + 0.4
     shapes: list[dict] = []
     notes: list[dict] = []
+    y = 0.0                                   # lines go downwards: y is minus the line's number
+
+    def lay(cards: list, x0: float, y0: float) -> float:
+        """Draw ``cards`` from (x0, y0) on, wrapping at the width; returns the last line's y."""
+        x, yy = x0, y0
+        for label, family, values, border, count in cards:
+            if x + CARD_W > max(cols, x0 + CARD_W) + 0.01:
+                x, yy = x0, yy - 1
+            _card(shapes, notes, x, yy, f"{count}× {label}" if count > 1 else label, family, values, border=border)
+            x += CARD_W
+        return yy
+
     for p in range(n):
-        y = n - 1 - p
-        d, s = view.house(p, "daimyo"), view.house(p, "samurai")
+        d_cards, s_cards = houses[p]
         ally = view.allies[p]
         who = SEAT_NAMES[p] + (" ◀ active" if p == view.active and not view.is_over else "")
         extra = f"allied with {SEAT_NAMES[ally]}" if ally is not None else ""
@@ -93,56 +163,53 @@ def board_figure(state: State, seat: int | None = None, size: tuple[int, int] = 
                           font=dict(size=12, color=SEAT_COLORS[p])))
         notes.append(dict(x=-0.1, y=y - 0.05, text=f"honor {view.honor[p]}  income {view.income(p):+d}",
                           showarrow=False, xanchor="right", font=dict(size=10)))
-        notes.append(dict(x=-0.1, y=y - 0.3, text=f"Ki {view.ki(p)} · hand {view.hand_size(p)} {extra}",
+        notes.append(dict(x=-0.1, y=y - 0.3, text=f"Ki {view.ki(p)} · hand {view.hand_size(p)}",
                           showarrow=False, xanchor="right", font=dict(size=9, color="#444444")))
-        x = 0.0
-        if d.head is None:
-            notes.append(dict(x=x + 0.5, y=y, text="<i>no Daimyo</i>", showarrow=False, font=dict(size=9)))
-            x += 1.1
+        if extra:
+            notes.append(dict(x=-0.1, y=y - 0.52, text=extra, showarrow=False, xanchor="right",
+                              font=dict(size=9, color="#444444")))
+        if d_cards:
+            last = lay(d_cards, 0.0, y)
         else:
-            _card(shapes, notes, x, y, _short(d.head), "daimyo", _values(C.KIND[d.head]), border="#8a6d00")
-            x += CARD_W
-            if d.shogun:
-                _card(shapes, notes, x, y, "SHOGUN", "shogun", f"H{_shogun_honor(view)}", border="#8a6d00")
-                x += CARD_W
-            for name in d.cards:
-                k = C.KIND[name]
-                _card(shapes, notes, x, y, _short(name), _family(k), _values(k) if k != C.BODYGUARD else "guard",
-                      border="#0d47a1" if k in C.CASTLES else "#555555")
-                x += CARD_W
-        x = max(x, 5.0) + 0.4
-        shapes.append(dict(type="line", x0=x - 0.2, x1=x - 0.2, y0=y - 0.42, y1=y + 0.42,
+            notes.append(dict(x=0.5, y=y, text="<i>no Daimyo</i>", showarrow=False, font=dict(size=9)))
+            last = y
+        beside = len(d_cards) <= split - 0.4 and split + len(s_cards) <= cols
+        s_x, s_y = (split, y) if beside else (0.0, last - 1)
+        shapes.append(dict(type="line", x0=s_x - 0.2, x1=s_x - 0.2, y0=s_y - 0.42, y1=s_y + 0.42,
                            line=dict(color="#999999", dash="dot")))
-        _card(shapes, notes, x, y, "Samurai" if s.head == "SAMURAI" else "Ronin", "samurai", "H0 K6 S0")
-        x += CARD_W
-        for name in s.cards:
-            k = C.KIND[name]
-            _card(shapes, notes, x, y, _short(name), _family(k), _values(k) if k != C.BODYGUARD else "guard")
-            x += CARD_W
+        last = lay(s_cards, s_x, s_y)
         if seat == p:
-            hx = max(11.4, x + 1.0)    # after a long Samurai house, never over it
-            notes.append(dict(x=hx - 0.1, y=y + 0.3, text="your hand:", showarrow=False, xanchor="right",
-                              font=dict(size=9)))
-            for i, name in enumerate(view.hand(p)):
-                k = C.KIND[name]
-                _card(shapes, notes, hx + i * 0.98, y, _short(name), _family(k),
-                      _values(k) if k != C.BODYGUARD else "guard", border="#333333")
+            hand = [(_short(name), _family(C.KIND[name]),
+                     _values(C.KIND[name]) if C.KIND[name] != C.BODYGUARD else "guard", "#333333", 1)
+                    for name in view.hand(p)]
+            if hand:
+                notes.append(dict(x=-0.1, y=last - 1 + 0.3, text="your hand:", showarrow=False, xanchor="right",
+                                  font=dict(size=9)))
+                last = lay(hand, 0.0, last - 1)
+        y = last - 1.15
+        if p < n - 1:
+            shapes.append(dict(type="line", x0=-2.0, x1=max(cols, 5) + 0.2, y0=y + 0.52, y1=y + 0.52,
+                               line=dict(color="#e4ddd0", width=1)))
+    lines = -y
     # which column is which house, and what the letters on a card mean
-    head = dict(y=n - 0.47, showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11, color="#555555"))
+    head = dict(y=0.47, showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11, color="#555555"))
     notes.append(dict(head, x=0.0, text="<b>Daimyo house</b>"))
-    notes.append(dict(head, x=5.4, text="<b>Samurai house</b>"))
-    notes.append(dict(x=-0.2, y=-0.58, xanchor="left", yanchor="top", showarrow=False,
+    notes.append(dict(head, x=split, text="<b>Samurai house</b>"))
+    notes.append(dict(x=-0.2, y=y + 0.45, xanchor="left", yanchor="top", showarrow=False,
                       font=dict(size=9, color="#555555"), text="on a card: H honor · K Ki · S strength"))
     centre = "Shogun card: in the centre" if view.shogun_holder is None else \
         f"Shogun card: {SEAT_NAMES[view.shogun_holder]} (+{_shogun_honor(view)} a turn)"
     status = SAMURAI.decision(view).text
+    width = size[0]
+    unit = (width - LEFT_PX - 20) / (cols + 0.4)          # px per column, lines as tall as a card is wide
+    height = size[1] if size[1] is not None else int(90 + (lines + 0.6) * unit * 1.05)
     fig = go.Figure()
     fig.update_layout(
-        shapes=shapes, annotations=notes, width=size[0], height=size[1], plot_bgcolor="white",
-        margin=dict(l=190, r=20, t=60, b=30),
+        shapes=shapes, annotations=notes, width=width, height=height, plot_bgcolor="white",
+        margin=dict(l=LEFT_PX, r=20, t=60, b=30),
         title=dict(text=f"Ehre der Samurai · turn {view.turn} · {centre} · deck {view.deck_size} · "
                         f"target {view.rules.target_honor}<br><sup>{status}</sup>", font=dict(size=14)),
-        xaxis=dict(visible=False, range=[-0.2, 18.4]), yaxis=dict(visible=False, range=[-0.6, n - 0.4]),
+        xaxis=dict(visible=False, range=[-0.2, cols + 0.2]), yaxis=dict(visible=False, range=[y + 0.4, 0.6]),
         showlegend=False)
     return fig
 
@@ -249,7 +316,7 @@ class SamuraiBoard(widgets.VBox):
 
         self.state = state
         self.width = width
-        fig = board_figure(state, None, size=(width, _height(state, width)))
+        fig = board_figure(state, None, size=(width, None))
         self.figure = LiveFigureWidget(fig.to_dict(), _validate=False)
         self.figure._validate = True
         self.clicks: list[str] = []
@@ -261,17 +328,24 @@ class SamuraiBoard(widgets.VBox):
         if tuple(state) == tuple(self.state):
             return 0
         self.state = state
-        new = board_figure(state, None, size=(self.width, _height(state, self.width)))
+        new = board_figure(state, None, size=(self.width, None))
+        layout = self.figure.layout
         with self.figure.batch_update():
-            self.figure.layout.shapes = new.layout.shapes
-            self.figure.layout.annotations = new.layout.annotations
-            self.figure.layout.title = new.layout.title
+            layout.shapes = new.layout.shapes
+            layout.annotations = new.layout.annotations
+            layout.title = new.layout.title
+            if layout.height != new.layout.height:      # a house wrapped onto another line, or back
+                layout.height = new.layout.height
+            if tuple(layout.yaxis.range) != tuple(new.layout.yaxis.range):
+                layout.yaxis.range = new.layout.yaxis.range
+            if tuple(layout.xaxis.range) != tuple(new.layout.xaxis.range):
+                layout.xaxis.range = new.layout.xaxis.range
         return 1
 
     def reshape(self, state: State, highlight: Any = None, *, width: int | None = None, **_options: Any) -> int:
         if width is not None and width != self.width:
             self.width = width
-            self.figure.layout.width, self.figure.layout.height = width, _height(state, width)
+            self.figure.layout.width = width
             self.state = ()  # type: ignore[assignment]
         return self.show(state, highlight)
 
@@ -280,10 +354,6 @@ class SamuraiBoard(widgets.VBox):
 
     def click(self, spot: str) -> None:
         self.clicks.append(spot)
-
-
-def _height(state: State, width: int) -> int:
-    return max(300, int(110 * state.players + 90) * width // 1100)
 
 
 class SamuraiScreen(GameScreen):
