@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-__all__ = ["Rng", "choice", "next_u64", "randbelow", "roll", "seed_state", "shuffled"]
+__all__ = ["Rng", "choice", "next_u64", "randbelow", "roll", "seed_state", "shuffled", "weighted"]
 
 T = TypeVar("T")
 MASK = (1 << 64) - 1
@@ -36,7 +36,12 @@ def seed_state(seed: int) -> int:
 
     >>> seed_state(5) != seed_state(-5) and seed_state(2**64 + 5) != seed_state(5)
     True
+
+    A tuple is a script of chance outcomes (explicit chance, :mod:`lotus_kit.core.chance`): it is
+    the generator state as it is, so an engine's setup draws from the script instead of the seed.
     """
+    if type(seed) is tuple:
+        return seed
     if type(seed) is not int:
         raise TypeError(f"a seed is a whole number, not {type(seed).__name__}")
     # fold every 64-bit word of the seed (and its sign) into the state, mixing each in
@@ -65,6 +70,10 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
         raise ValueError(f"randbelow needs a whole number n >= 1, got {n!r}")
     if n == 1:
         return 0, state
+    if type(state) is tuple:        # explicit chance: the next outcome comes from the script
+        from lotus_kit.core.chance import scripted
+
+        return scripted(state, (1,) * n)
     if n > 1 << 64:
         raise ValueError("randbelow draws below 2**64")
     # reject the top partial block of 2**64 so that every value is equally likely
@@ -73,6 +82,26 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
         value, state = next_u64(state)
         if value < limit:
             return value % n, state
+
+
+def weighted(state: int, weights: Sequence[int]) -> tuple[int, int]:
+    """An index ``k`` with probability ``weights[k] / sum(weights)`` (whole weights, one above 0) and
+    the next state: the card kind drawn from a deck of ``weights[k]`` cards of each kind. The same
+    draw as ``randbelow(state, sum(weights))`` walked through the weights.
+
+    >>> weighted(seed_state(1), (0, 3, 0))[0], weighted((2,), (1, 0, 4))
+    (1, (2, ()))
+    """
+    if type(state) is tuple:
+        from lotus_kit.core.chance import scripted
+
+        return scripted(state, tuple(weights))
+    r, state = randbelow(state, sum(weights))
+    k = 0
+    while r >= weights[k]:
+        r -= weights[k]
+        k += 1
+    return k, state
 
 
 def roll(state: int, sides: int = 6) -> tuple[int, int]:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lotus_kit.core.chance import ExplicitChance
 from lotus_kit.core.errors import PositionError, RecordError, quote
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.core.records import GameRecord
@@ -50,7 +51,7 @@ INFO = GameInfo(
 )
 
 
-class Ming:
+class Ming(ExplicitChance):
     """The rules of Ming Dynastie behind the kit's game protocol."""
 
     info = INFO
@@ -101,7 +102,20 @@ class Ming:
 
     # --- playing ---
     def apply(self, state: State, action: Action) -> State:
+        if type(state.data[G_RNG]) is tuple:    # explicit chance: a reshuffle becomes chance nodes
+            return self._explicit_apply(state, action)
         return engine.apply(state, action)
+
+    # --- explicit chance (lotus_kit.core.chance): the start player, the deck order, reshuffles ---
+    chance_rule = "MING-CLAR-6"
+
+    def _chance_setup(self, players: int, flags: tuple[str, ...], script: tuple[int, ...]) -> State:
+        return engine.new_game(players, script, RuleSet.from_flags(flags))  # type: ignore[arg-type]
+
+    def _chance_step(self, state: State, action: Action, script: tuple[int, ...]) -> State:
+        data = list(state.data)
+        data[G_RNG] = script
+        return engine.apply(State(tuple(data), state.table), action)
 
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
         return engine.legal_actions(state, seat)

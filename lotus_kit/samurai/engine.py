@@ -14,7 +14,7 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 from __future__ import annotations
 
 from lotus_kit.core.errors import IllegalAction
-from lotus_kit.core.rng import randbelow, seed_state
+from lotus_kit.core.rng import randbelow, seed_state, weighted
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai.rules import BIT, Rules
 
@@ -297,12 +297,9 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
 
 def _draw(t: list) -> int:
     """Take one card at random from the deck counts (the top card of a shuffled deck)."""
-    r, rng = randbelow(t[RNG], t[DECK_SIZE])
-    t[RNG] = rng
-    k = C.START_5
-    while r >= t[DECK + k]:
-        r -= t[DECK + k]
-        k += 1
+    # the kind by its count in the deck: with explicit chance (core.chance) one outcome per kind
+    i, t[RNG] = weighted(t[RNG], t[DECK + C.START_5:DECK + C.KINDS])
+    k = C.START_5 + i
     t[DECK + k] -= 1
     t[DECK_SIZE] -= 1
     return k

@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lotus_kit.core.chance import ExplicitChance
 from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, RecordError, quote
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.samurai import cards as C
@@ -84,7 +85,7 @@ class LegalActions(Sequence):
         return repr(list(self))
 
 
-class Samurai:
+class Samurai(ExplicitChance):
     """The protocol object of Ehre der Samurai (see ``lotus_kit.core.game``)."""
 
     info = INFO
@@ -132,7 +133,20 @@ class Samurai:
         c = action.code if isinstance(action, Action) else -1
         if c < 0:
             raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
+        if type(state[E.RNG]) is tuple:     # explicit chance: a draw or a die becomes a chance node
+            return self._explicit_apply(state, action)
         return State(E.apply_list(state, c))
+
+    # ---- explicit chance (lotus_kit.core.chance): the deal, every draw and every die -------------
+    chance_rule = "SAM-CLAR-19"
+
+    def _chance_setup(self, players: int, flags: tuple[str, ...], script: tuple[int, ...]) -> State:
+        return State(E.new_game(players, script, Rules.from_flags(flags)))
+
+    def _chance_step(self, state: State, action: Action, script: tuple[int, ...]) -> State:
+        t = list(state)
+        t[E.RNG] = script
+        return State(E.apply_list(tuple(t), action.code))
 
     def legal_actions(self, state: State, seat: int | None = None) -> LegalActions:
         """The legal actions, a sequence made into value objects only where read (a random pick

@@ -51,12 +51,14 @@ def chance(seed: int) -> random.Random:
 
 
 def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
-             first_emperor: int | None = None) -> State:
+             first_emperor: int | None = None,
+             deal: tuple[tuple[str, ...], tuple[str, ...], int] | None = None) -> State:
     """Set up a game (WL-SETUP-1..7). All chance happens here and is stored in the state:
     the start chips, the order of the draw pool (WL-SETUP-3) and (unless given) the first emperor.
     Each seat gets the start hand (WL-SETUP-5); dragon cards of every other colour in play
     (WL-SETUP-4, WL-COMP-10) are implicit: any other seat may be named. The year counter starts at 1
-    (WL-SETUP-7).
+    (WL-SETUP-7). ``deal`` gives the chance instead of the seed: the start chips in the order of the
+    lotus provinces, the draw pool top first and the first emperor (explicit chance, ``game.py``).
     """
     rules = rules or RuleSet()
     if type(players) is not int or not 3 <= players <= 6:
@@ -65,14 +67,17 @@ def new_game(players: int = 4, seed: int = 0, rules: RuleSet | None = None,
         raise LotusKitError(f"WL-SETUP-6: the first emperor must be a seat from 0 to {players - 1}")
     view = board_view(players)
     data = view.data
-    rng = chance(seed)
-    start = [k for k in BUILDINGS for _ in range(data.start_chips(players).get(k, 0))]
-    rng.shuffle(start)
-    pool = [k for k in BUILDINGS for _ in range(data.neutral_mix[k])]
-    for k in start:
-        pool.remove(k)
-    rng.shuffle(pool)
-    emperor = rng.randrange(players) if first_emperor is None else first_emperor
+    if deal is None:
+        rng = chance(seed)
+        start = [k for k in BUILDINGS for _ in range(data.start_chips(players).get(k, 0))]
+        rng.shuffle(start)
+        pool = [k for k in BUILDINGS for _ in range(data.neutral_mix[k])]
+        for k in start:
+            pool.remove(k)
+        rng.shuffle(pool)
+        emperor = rng.randrange(players) if first_emperor is None else first_emperor
+    else:
+        start, pool, emperor = list(deal[0]), list(deal[1]), deal[2]
     chips = [""] * len(data.provinces)
     lotus = [p.index for p in data.provinces if p.lotus and view.in_play_mask >> p.index & 1]
     for i, k in zip(lotus, start, strict=True):

@@ -16,11 +16,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lotus_kit.core.chance import ExplicitChance
 from lotus_kit.core.errors import LotusKitError, PositionError, RecordError, quote
 from lotus_kit.core.game import Decision, GameInfo
 from lotus_kit.core.records import GameRecord
+from lotus_kit.core.rng import randbelow, weighted
 from lotus_kit.white_lotus import engine
 from lotus_kit.white_lotus.actions import Action, action_from_dict
+from lotus_kit.white_lotus.board import BUILDINGS, board_view
 from lotus_kit.white_lotus.rules import FLAG_INFO, RuleSet
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 from lotus_kit.white_lotus.state import State
@@ -43,7 +46,7 @@ def _rules(flags: Sequence[str]) -> RuleSet:
         raise RecordError("rules", str(exc)) from None
 
 
-class WhiteLotus:
+class WhiteLotus(ExplicitChance):
     """Der weiße Lotus behind the kit's one game protocol; the engine functions do the work."""
 
     info = INFO
@@ -51,6 +54,24 @@ class WhiteLotus:
 
     def new_game(self, players: int = INFO.default_players, seed: int = 0, flags: Sequence[str] = ()) -> State:
         return engine.new_game(players, seed, _rules(flags))
+
+    # explicit chance (lotus_kit.core.chance): the whole deal is chance nodes before the first claim
+    chance_rule = "WL-SETUP-3"
+
+    def _chance_setup(self, players: int, flags: tuple[str, ...], script: tuple[int, ...]) -> State:
+        """The start chips one lotus province at a time, the draw pool top first, the first emperor:
+        each chip by how many of its kind are left (WL-SETUP-3), the emperor one seat in ``players``."""
+        data = board_view(players).data
+        start_left = [data.start_chips(players).get(k, 0) for k in BUILDINGS]
+        pool_left = [data.neutral_mix[k] - n for k, n in zip(BUILDINGS, start_left, strict=True)]
+        deal: list[list[str]] = [[], []]
+        for left, out in zip((start_left, pool_left), deal, strict=True):
+            while any(left):
+                k, script = weighted(script, left)
+                left[k] -= 1
+                out.append(BUILDINGS[k])
+        emperor, script = randbelow(script, players)
+        return engine.new_game(players, 0, _rules(flags), deal=(tuple(deal[0]), tuple(deal[1]), emperor))
 
     def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> State:
         rules = _rules(flags)

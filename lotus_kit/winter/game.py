@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lotus_kit.core.chance import ExplicitChance, uniform
 from lotus_kit.core.errors import IllegalAction, PositionError, RecordError, quote
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.core.records import GameRecord
@@ -57,7 +58,7 @@ def shuffled(n: int, seed: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-class Winter:
+class Winter(ExplicitChance):
     """Winter behind the kit's game protocol; :mod:`lotus_kit.winter.engine` does the work."""
 
     info = INFO
@@ -113,6 +114,19 @@ class Winter:
                 raise RecordError("setup.seed", f"expected a whole number, got {quote(seed)}")
             order = shuffled(len(deck), seed)
         return e.new_state(deck, order, rules)
+
+    # explicit chance (lotus_kit.core.chance): the deck order, one card at a time, before the first move
+    chance_rule = "WIN-SET-1"
+
+    def _chance_setup(self, players: int, flags: tuple[str, ...], script: tuple[int, ...]) -> e.WinterState:
+        """The deck dealt top first: each card one of the cards not dealt yet (in printed order)."""
+        rules = _rules(flags)
+        deck = Deck.from_file(rules.deck_file) if rules.deck_file else standard_deck()
+        left, order = list(range(len(deck))), []
+        while left:
+            k, script = uniform(script, len(left))
+            order.append(left.pop(k))
+        return e.new_state(deck, tuple(order), rules)
 
     def apply(self, state: e.WinterState, action: Action) -> e.WinterState:
         if not isinstance(action, Action):
