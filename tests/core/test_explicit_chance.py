@@ -56,7 +56,8 @@ class SeededChance:
     def __init__(self, game, players: int, seed: int):
         self.game, self.name = game, game.name
         self.gen = seed_state(seed)
-        self.deal = None if self.name in ("samurai", "ming") else _deal_outcomes(self.name, game.new_game(players, seed))
+        dealt = self.name in ("white_lotus", "winter")
+        self.deal = _deal_outcomes(self.name, game.new_game(players, seed)) if dealt else None
         self.nodes = 0
 
     def settle(self, state):
