@@ -171,11 +171,13 @@ class GameSession:
 
     @classmethod
     def from_position(cls, desc: Mapping[str, Any], flags: Iterable[str] = (), seats: Sequence[str] | None = None,
-                      bot_seed: int = 0) -> GameSession:
-        """Play on from a position description (the position editor's output).
-        Raises :class:`RecordError` listing every reason the position is impossible."""
-        record = GameRecord(cls._default_game().name, {"position": dict(desc)}, tuple(flags))
-        return cls(seats=seats, bot_seed=bot_seed, record=record)
+                      bot_seed: int = 0, game: Any = None) -> GameSession:
+        """Play on from a position description of ``game`` (a name or a game object; White Lotus by
+        default), e.g. the position editor's output. Raises :class:`RecordError` listing every reason
+        the position is impossible."""
+        game = cls._default_game() if game is None else get_game(game) if isinstance(game, str) else game
+        record = GameRecord(game.name, {"position": dict(desc)}, tuple(flags))
+        return cls(seats=seats, bot_seed=bot_seed, record=record, game=game)
 
     @staticmethod
     def _default_game() -> Any:
