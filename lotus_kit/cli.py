@@ -1,6 +1,6 @@
 """The ``lotus-kit`` command: play a bot game, replay a record, simulate many games, for any game.
 
-    lotus-kit play [--game white_lotus] --players 4 --seed 1 [--variant WL_DESIGNER ...]
+    lotus-kit play [--game white_lotus] --players 4 --seed 1 [--variant WL_DESIGNER | targetHonor=250 ...]
                    [--bots heuristic,montecarlo,...] [--json] [--save game.json] [--quiet]
     lotus-kit replay game.json [--json]
     lotus-kit simulate [--game white_lotus] --games 200 --players 3,4 [--variant FLAG ...] [--baseline]
@@ -171,7 +171,7 @@ def _game_name(argv: Sequence[str]) -> str:
 
 def build_parser(game: Any) -> argparse.ArgumentParser:
     info = game.info
-    flags, bots = list(info.flag_names), list(info.bots)
+    flags, bots = [f.usage for f in info.flags], list(info.bots)
     players = range(info.min_players, info.max_players + 1)
     parser = argparse.ArgumentParser(prog="lotus-kit", description=f"rules companion: {', '.join(games())}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -179,7 +179,7 @@ def build_parser(game: Any) -> argparse.ArgumentParser:
     p.add_argument("--game", default=DEFAULT_GAME, choices=games(), help="the game to play")
     p.add_argument("--players", type=int, default=info.default_players, choices=players)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--variant", action="append", default=[], choices=flags, metavar="FLAG",
+    p.add_argument("--variant", action="append", default=[], metavar="FLAG",
                    help=f"a rule variant flag (repeatable): {', '.join(flags) or 'none'}")
     p.add_argument("--bots", help=f"comma-separated bot per seat ({'/'.join(bots)}), or one for all")
     p.add_argument("--json", action="store_true", help="print machine-readable results")
@@ -198,8 +198,9 @@ def build_parser(game: Any) -> argparse.ArgumentParser:
                         "--baseline plays 50 x 3 x 2 = 300 games")
     m.add_argument("--seed", type=int, default=0, help="the first seed")
     m.add_argument("--players", default=",".join(map(str, list(players)[:3])), help="player counts, comma-separated")
-    m.add_argument("--variant", action="append", default=[], choices=flags, metavar="FLAG",
-                   help="a rule variant flag (repeatable): the flags together form one rule set")
+    m.add_argument("--variant", action="append", default=[], metavar="FLAG",
+                   help=f"a rule variant flag (repeatable): the flags together form one rule set: "
+                        f"{', '.join(flags) or 'none'}")
     m.add_argument("--baseline", action="store_true", help="also play the published rules, for comparison")
     m.add_argument("--bots", default=_default_bot(game), help=f"bot per seat, cycled ({'/'.join(bots)})")
     m.add_argument("--workers", type=int, help="local processes (default: every core)")
@@ -219,6 +220,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     args = build_parser(game).parse_args(argv)
     args.game_object = game
+    for flag in getattr(args, "variant", ()):
+        try:                                  # NAME or NAME=VALUE, checked against the game's facts
+            game.info.check_flag(flag)
+        except ValueError as exc:
+            print(f"lotus-kit: --variant: {exc}", file=sys.stderr)
+            return 2
     try:
         return args.run(args)
     except BrokenPipeError:                   # the reader went away (| head): stop quietly

@@ -34,7 +34,6 @@ from typing import Any
 
 from lotus_kit.core import bots as core_bots
 from lotus_kit.core import frame as core_frame
-from lotus_kit.core.flags import unknown_flags
 from lotus_kit.core.records import new_setup
 from lotus_kit.core.registry import get_game
 from lotus_kit.white_lotus import bots as bots_module
@@ -81,13 +80,12 @@ def game_specs(seeds: Iterable[int], players: Iterable[int] = (3, 4, 5),
     bots = dict(bots or {"heuristic": "heuristic"})
     seeds = list(seeds)
     out = []
-    known = get_game(game).info.flag_names
+    info = get_game(game).info
     for vname, flags in variants.items():
         if game == "white_lotus":
             RuleSet.from_flags(flags)               # fail early on an unknown flag
-        elif unknown_flags(known, flags):
-            raise ValueError(f"unknown variant flag {unknown_flags(known, flags)[0]!r}; known flags: "
-                             f"{', '.join(known) or 'none'}")
+        for flag in flags:
+            info.check_flag(flag)                   # one line naming the flag (or the game's flags)
         for mname, mix in bots.items():
             for p in players:
                 for seed in seeds:

@@ -69,11 +69,12 @@ class Report:
 
 def setups(game: Any, players: Iterable[int] | None = None,
            flags: Iterable[Sequence[str]] | None = None) -> list[tuple[int, tuple[str, ...]]]:
-    """Every player count of the game with no flag, each flag alone and each named profile."""
+    """Every player count of the game with no flag, each flag alone (a flag that takes a value with its
+    ``example``) and each named profile."""
     info = game.info
     counts = list(players) if players is not None else list(range(info.min_players, info.max_players + 1))
     if flags is None:
-        flag_sets = [(), *((f.name,) for f in info.flags), *(tuple(p) for p in info.profiles.values())]
+        flag_sets = [(), *((s,) for s in info.flag_settings), *(tuple(p) for p in info.profiles.values())]
     else:
         flag_sets = [tuple(f) for f in flags]
     seen: list[tuple[int, tuple[str, ...]]] = []

@@ -22,17 +22,92 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Decision", "FlagInfo", "Game", "GameInfo", "GameRules"]
+__all__ = ["FLAG_KINDS", "Decision", "FlagInfo", "Game", "GameInfo", "GameRules"]
+
+
+FLAG_KINDS = ("switch", "number", "text")
 
 
 @dataclass(frozen=True)
 class FlagInfo:
-    """One variant flag of a game, as its rules specification names it."""
+    """One variant flag of a game, as its rules specification names it.
+
+    Most flags are switches (given = on). A flag of kind ``"number"`` or ``"text"`` carries a value,
+    written ``NAME=VALUE`` in records and on the command line (``targetHonor=250``); ``default`` is what
+    the rules use without it, ``example`` a value the conformance check plays.
+
+    >>> plies = FlagInfo("MAX_THAW_PLIES", "Thaw moves before a draw", "WIN-END-3", kind="number",
+    ...                  default="60", low=1, high=10_000, example="12")
+    >>> plies.usage, plies.check("MAX_THAW_PLIES=40"), plies.settings
+    ('MAX_THAW_PLIES=<n>', 'MAX_THAW_PLIES=40', ('MAX_THAW_PLIES=12',))
+    >>> plies.check("MAX_THAW_PLIES=0")
+    Traceback (most recent call last):
+    ...
+    ValueError: MAX_THAW_PLIES takes a whole number from 1 to 10000 (WIN-END-3; default 60), got '0'
+    """
 
     name: str            # "SEPPUKU_NEEDS_CARDS" (as the spec writes it)
     words: str           # plain words for a person: "Seppuku needs cards in hand"
     rule: str            # the rule id the flag changes, e.g. "SAM-OPEN-3"
     note: str = ""       # the longer rule text shown on hover
+    kind: str = "switch"         # "switch" (no value), "number" (a whole number), "text" (a file, a list)
+    default: str = ""            # the value the rules use when the flag is not given
+    low: int | None = None       # "number": the smallest and largest value allowed (None: no bound)
+    high: int | None = None
+    value_words: str = ""        # "text": what the value is, for the usage line ("file", "HORSE,JUNK,...")
+    example: str = ""            # a value worth playing (the conformance check plays it); "" = none
+
+    def __post_init__(self) -> None:
+        if self.kind not in FLAG_KINDS:
+            raise ValueError(f"flag {self.name}: kind {self.kind!r} is not one of {', '.join(FLAG_KINDS)}")
+
+    @property
+    def takes_value(self) -> bool:
+        return self.kind != "switch"
+
+    @property
+    def usage(self) -> str:
+        """How the flag is written: ``WL_DESIGNER``, ``targetHonor=<n>``, ``DECK=<file>``."""
+        if self.kind == "switch":
+            return self.name
+        return f"{self.name}=<{'n' if self.kind == 'number' else self.value_words or 'value'}>"
+
+    @property
+    def settings(self) -> tuple[str, ...]:
+        """The written flags that a check of every flag plays: the switch, or the flag with its example."""
+        if self.kind == "switch":
+            return (self.name,)
+        return (f"{self.name}={self.example}",) if self.example else ()
+
+    def _wants(self) -> str:
+        if self.kind == "text":
+            return f"a value ({self.value_words})" if self.value_words else "a value"
+        bounds = ("from " + str(self.low) if self.low is not None else "") + \
+                 (" to " + str(self.high) if self.high is not None else "")
+        return f"a whole number {bounds.strip()}".strip()
+
+    def check(self, written: str) -> str:
+        """``written`` (``NAME`` or ``NAME=VALUE``) if it is a good setting of this flag; otherwise a
+        one-line ``ValueError`` naming the flag, its rule and what it takes."""
+        if self.kind == "switch":         # its name may hold a "=" (Ming's NEUTRAL_RETURN=NONE)
+            if written != self.name:
+                raise ValueError(f"{self.name} takes no value ({self.rule}): write {self.name}, not {written!r}")
+            return written
+        name, eq, value = written.partition("=")
+        if name != self.name:
+            raise ValueError(f"{written!r} is not the flag {self.name}")
+        default = f"; default {self.default}" if self.default else ""
+        if not eq:
+            raise ValueError(f"{self.name} takes {self._wants()} ({self.rule}{default}): write {self.usage}")
+        if self.kind == "number":
+            digits = value[1:] if value.startswith("-") else value
+            number = int(value) if digits.isdigit() and len(digits) <= 12 else None
+            if (number is None or (self.low is not None and number < self.low)
+                    or (self.high is not None and number > self.high)):
+                raise ValueError(f"{self.name} takes {self._wants()} ({self.rule}{default}), got {value!r}")
+        elif not value.strip():
+            raise ValueError(f"{self.name} takes {self._wants()} ({self.rule}{default}), got nothing")
+        return written
 
 
 def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -79,6 +154,23 @@ class GameInfo:
             if f.name == name:
                 return f
         raise KeyError(f"{self.title} has no flag {name!r}; known: {', '.join(self.flag_names) or 'none'}")
+
+    @property
+    def flag_settings(self) -> tuple[str, ...]:
+        """Every flag as a check of each flag alone plays it (switches, value flags with their example)."""
+        return tuple(setting for f in self.flags for setting in f.settings)
+
+    def check_flag(self, written: str) -> str:
+        """``written`` if it is a variant flag of this game (``WL_DESIGNER``, ``targetHonor=250``); otherwise
+        a one-line ``ValueError`` that names the flag (or, for an unknown one, the game's flags)."""
+        if not isinstance(written, str):
+            raise ValueError(f"a variant flag is a name, got {written!r}")
+        exact = [f for f in self.flags if f.name == written]        # a switch whose name has "=" in it
+        match = exact or [f for f in self.flags if f.name == written.partition("=")[0]]
+        if not match:
+            known = ", ".join(f.usage for f in self.flags) or "none"
+            raise ValueError(f"unknown variant flag {written!r} for {self.title}; known flags: {known}")
+        return match[0].check(written)
 
     def players_text(self) -> str:
         """``"3 to 6 players"``, or ``"2 players"``."""

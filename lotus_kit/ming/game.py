@@ -45,7 +45,9 @@ _SETUP = {"players", "seed", "start_player", "deck", "generator", "position"}
 INFO = GameInfo(
     name=NAME, title="Ming Dynastie", min_players=2, max_players=4, default_players=3,
     rule_prefix="MING", rules_document="ming-dynasty.md",
-    flags=tuple(FlagInfo(name, words, rule) for name, (rule, words) in FLAGS.items()),
+    flags=(*(FlagInfo(name, words, rule) for name, (rule, words) in FLAGS.items()),
+           FlagInfo("TRANSPORT_TYPES", "Another movement deck: these transport names", "MING-CMP-3",
+                    kind="text", value_words="HORSE,JUNK,...")),
     bots={"random": "lotus_kit.core.bots:RandomBot", "heuristic": "lotus_kit.ming.bots:HeuristicBot"},
     chance=True, hidden_information=True, sealed_choices=True, seat_names=SEAT_NAMES,
 )

@@ -23,7 +23,7 @@ from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.actions import _CACHE as _DECODED
 from lotus_kit.samurai.actions import Action, action_from_dict, decode
-from lotus_kit.samurai.rules import FLAGS, Rules
+from lotus_kit.samurai.rules import FLAGS, TARGET_HONOR, Rules
 from lotus_kit.samurai.state import SEAT_NAMES, State
 
 NAME = "samurai"
@@ -32,7 +32,13 @@ HOUSE_WORDS = {"daimyo": "Daimyo house", "samurai": "Samurai house"}
 INFO = GameInfo(
     name=NAME, title="Ehre der Samurai", min_players=3, max_players=6, default_players=4,
     rule_prefix="SAM", rules_document="samurai.md",
-    flags=tuple(FlagInfo(name, words, rule, note) for name, (_bit, rule, words, note) in FLAGS.items()),
+    flags=(*(FlagInfo(name, words, rule, note) for name, (_bit, rule, words, note) in FLAGS.items()),
+           FlagInfo("targetHonor", "Honor a player needs to win", "SAM-END-2", "The target of honor (§13 Q2).",
+                    kind="number", default=str(TARGET_HONOR), low=1, high=999_999_999, example="150"),
+           # not played by the conformance check (no example): a game it stops has no winner
+           FlagInfo("maxRounds", "Rounds before the game stops with no winner (0: no limit)", "SAM-CLAR-17",
+                    "A safety limit for simulations, not a rule of the game.", kind="number",
+                    default="0", low=0, high=999_999_999)),
     profiles={"gamewright": ("DECLARATION_AFTER_ACTIONS",), "drosi": ("DECK_DISHONOR9_SAVEFACE4",)},
     bots={"random": "lotus_kit.samurai.bots:RandomBot", "heuristic": "lotus_kit.samurai.bots:HeuristicBot",
           "montecarlo": "lotus_kit.samurai.bots:MonteCarloBot"},

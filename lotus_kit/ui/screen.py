@@ -106,8 +106,9 @@ class GameScreen:
         return ""
 
     def flag_choices(self, game: Any) -> dict[str, tuple[str, str]]:
-        """The variant flags for the table's setup: flag -> (plain words, rule text)."""
-        return {f.name: (f.words, f.note or f.rule) for f in game.info.flags}
+        """The variant flags for the table's setup: flag -> (plain words, rule text). Switches only: a
+        flag that takes a value (``targetHonor=<n>``) has no check box."""
+        return {f.name: (f.words, f.note or f.rule) for f in game.info.flags if not f.takes_value}
 
     def describe_position(self, game: Any, state: Any) -> Any:
         """A position description of ``state`` that ``game.position`` turns back into it, or None
