@@ -102,9 +102,12 @@ class FlatGame:
         self.game = get_game(game) if isinstance(game, str) else game
         info = self.game.info
         self.num_players = info.default_players if players is None else players
-        if not info.min_players <= self.num_players <= info.max_players:
-            raise ValueError(f"{info.title} is for {info.players_text()}, not {self.num_players}")
         self.flags = tuple(flags)
+        try:                                     # the engine knows which counts its flags allow (ALLOW_2P)
+            self.game.new_game(self.num_players, 0, self.flags)
+        except Exception as exc:
+            raise ValueError(f"{info.title} ({info.players_text()}) cannot start with {self.num_players} "
+                             f"players and flags {list(self.flags)}: {exc}") from None
         self.explicit_chance = explicit_chance
         if explicit_chance and not hasattr(self.game, "chance_outcomes"):
             raise ValueError(f"{info.title} has no explicit chance (no chance_outcomes/apply_chance)")

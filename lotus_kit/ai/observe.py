@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["canonical", "features", "leaves"]
@@ -33,34 +33,63 @@ __all__ = ["canonical", "features", "leaves"]
 BIG = 1 << 20      # ints beyond this are bit sets (Winter's lake, White Lotus masks), read bit by bit
 
 
-def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    """``(path, leaf)`` pairs of ``value`` in a fixed order."""
-    if value is None or isinstance(value, bool | int | float | str):
-        yield path, value
-    elif isinstance(value, enum.Enum):
-        yield path, value.name
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from leaves(getattr(value, f.name), f"{path}.{f.name}" if path else f.name)
-    elif isinstance(value, Mapping):
-        for k in sorted(value, key=str):
-            yield from leaves(value[k], f"{path}.{k}" if path else str(k))
-    elif isinstance(value, tuple | list):
-        for i, item in enumerate(value):
-            yield from leaves(item, f"{path}.{i}" if path else str(i))
-    elif isinstance(value, set | frozenset):
-        for i, item in enumerate(sorted(value, key=repr)):
-            yield from leaves(item, f"{path}.{i}" if path else str(i))
-    else:
-        slots = [s for cls in type(value).__mro__ for s in getattr(cls, "__slots__", ())]
-        if slots:
-            for name in slots:
-                if hasattr(value, name):
-                    yield from leaves(getattr(value, name), f"{path}.{name}" if path else name)
-        elif hasattr(value, "__dict__"):
-            yield from leaves(vars(value), path)
+_SCALARS = (type(None), bool, int, float, str)
+_HOW: dict[type, tuple[str, tuple[str, ...]]] = {}     # per type: how to walk it (read once per type)
+
+
+def _how(t: type) -> tuple[str, tuple[str, ...]]:
+    how = _HOW.get(t)
+    if how is None:
+        if issubclass(t, _SCALARS):
+            how = ("leaf", ())
+        elif issubclass(t, enum.Enum):
+            how = ("enum", ())
+        elif dataclasses.is_dataclass(t):
+            how = ("fields", tuple(f.name for f in dataclasses.fields(t)))
+        elif issubclass(t, Mapping):
+            how = ("map", ())
+        elif issubclass(t, tuple | list):
+            how = ("seq", ())
+        elif issubclass(t, set | frozenset):
+            how = ("set", ())
         else:
-            yield path, repr(value)
+            slots = tuple(s for cls in t.__mro__ for s in getattr(cls, "__slots__", ()))
+            how = ("fields", slots) if slots else ("dict", ()) if hasattr(t, "__dict__") else ("repr", ())
+        _HOW[t] = how
+    return how
+
+
+def _walk(value: Any, path: str, out: list[tuple[str, Any]]) -> None:
+    how, names = _how(type(value))
+    pre = f"{path}." if path else ""
+    if how == "leaf":
+        out.append((path, value))
+    elif how == "seq":
+        for i, item in enumerate(value):
+            _walk(item, f"{pre}{i}", out)
+    elif how == "fields":
+        for name in names:
+            if hasattr(value, name):
+                _walk(getattr(value, name), pre + name, out)
+    elif how == "map":
+        for k in sorted(value, key=str):
+            _walk(value[k], f"{pre}{k}", out)
+    elif how == "set":
+        for i, item in enumerate(sorted(value, key=repr)):
+            _walk(item, f"{pre}{i}", out)
+    elif how == "enum":
+        out.append((path, value.name))
+    elif how == "dict":
+        _walk(vars(value), path, out)
+    else:
+        out.append((path, repr(value)))
+
+
+def leaves(value: Any) -> list[tuple[str, Any]]:
+    """``(path, leaf)`` pairs of ``value`` in a fixed order."""
+    out: list[tuple[str, Any]] = []
+    _walk(value, "", out)
+    return out
 
 
 def canonical(value: Any) -> str:
@@ -68,8 +97,16 @@ def canonical(value: Any) -> str:
     return ";".join(f"{p}={hex(v) if type(v) is int and abs(v) >= BIG else v}" for p, v in leaves(value))
 
 
+_BUCKETS: dict[tuple[str, int], int] = {}
+
+
 def _bucket(text: str, size: int) -> int:
-    return zlib.crc32(text.encode()) % size
+    got = _BUCKETS.get((text, size))
+    if got is None:
+        if len(_BUCKETS) > 500_000:         # paths repeat from step to step; texts of values may not
+            _BUCKETS.clear()
+        got = _BUCKETS[(text, size)] = zlib.crc32(text.encode()) % size
+    return got
 
 
 def features(value: Any, size: int) -> list[float]:

@@ -32,11 +32,18 @@ GAME_NAMES = _names()
 
 
 def setups(name: str) -> list[tuple[int, tuple[str, ...]]]:
-    """The fewest and most players with no flag, and every flag and profile alone at the default count."""
+    """The fewest and most players with no flag, every flag and profile alone at the default count, and a
+    flag that allows fewer players with those."""
     info = get_game(name).info
     out = [(info.min_players, ()), (info.max_players, ())]
     out += [(info.default_players, (f,)) for f in info.flag_names]
     out += [(info.default_players, tuple(p)) for p in info.profiles.values() if p]
+    for flag in info.flag_names:             # a flag may allow fewer players (Samurai's ALLOW_2P)
+        try:
+            get_game(name).new_game(info.min_players - 1, 0, (flag,))
+        except Exception:
+            continue
+        out.append((info.min_players - 1, (flag,)))
     return list(dict.fromkeys(out))
 
 
@@ -243,5 +250,5 @@ def test_current_player_is_chance_only_with_explicit_chance_and_the_end_is_termi
     assert CHANCE != TERMINAL
     with pytest.raises(ValueError, match="no explicit chance"):
         FlatGame("toy", 2, explicit_chance=True)
-    with pytest.raises(ValueError, match="is for 2 players, not 3"):
+    with pytest.raises(ValueError, match=r"Toy auction \(2 players\) cannot start with 3 players"):
         FlatGame("toy", 3)
