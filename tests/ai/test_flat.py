@@ -36,9 +36,9 @@ def setups(name: str) -> list[tuple[int, tuple[str, ...]]]:
     flag that allows fewer players with those."""
     info = get_game(name).info
     out = [(info.min_players, ()), (info.max_players, ())]
-    out += [(info.default_players, (f,)) for f in info.flag_names]
+    out += [(info.default_players, (f,)) for f in info.flag_settings]
     out += [(info.default_players, tuple(p)) for p in info.profiles.values() if p]
-    for flag in info.flag_names:             # a flag may allow fewer players (Samurai's ALLOW_2P)
+    for flag in info.flag_settings:          # a flag may allow fewer players (Samurai's ALLOW_2P)
         try:
             get_game(name).new_game(info.min_players - 1, 0, (flag,))
         except Exception:
