@@ -152,6 +152,11 @@ class GameScreen:
     position_editor: bool = False   # "set up from here"
     position_codes: bool = False    # position codes and share links
 
+    def solver_tool(self, game: Any) -> Any:
+        """The explorer's "solve from here": an exact solver for the positions it can answer
+        (:class:`lotus_kit.ui.explorer.solve.SolverTool`), or None: the game has none (the default)."""
+        return None
+
     def describe(self, game: Any, action: Any, state: Any, seat: bool = True) -> str:
         """An action in words; ``seat=False`` leaves out who takes it (where the seat is said)."""
         return game.describe(action, state)

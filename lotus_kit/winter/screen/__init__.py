@@ -45,6 +45,11 @@ class WinterScreen(GameScreen):
     def board_figure(self, game: Any, state: Any, seat: int | None = None, **options: Any) -> Any:
         return board_figure(state, seat, **options)
 
+    def solver_tool(self, game: Any) -> Any:
+        from lotus_kit.winter.screen.solve import ThawSolver  # the explorer's "solve from here"
+
+        return ThawSolver()
+
     def position_words(self, game: Any, state: Any) -> str:
         if state.phase.startswith("setup"):
             return "setup"
