@@ -17,8 +17,7 @@ Each cell can be run again on its own: nothing is changed in place, every step m
 """),
 ("code", r"""
 from lotus_kit.winter import WINTER as G
-from lotus_kit.winter import (ChooseColour, Decline, DrawCard, KeepPart, Lay, MoveCard, PlaceToken, RemoveCard,
-                              TakeBack, solve)
+from lotus_kit.winter import ChooseColour, DrawCard, KeepPart, Lay, MoveCard, PlaceToken, RemoveCard, solve
 from lotus_kit.winter.screen import board_figure
 from lotus_kit.core.errors import IllegalAction
 

@@ -11,7 +11,7 @@ import pytest
 from nbformat.v4 import new_code_cell
 
 from lotus_kit.winter import WINTER, MoveCard, PlaceToken, TakeBack
-from tests.notebooks.test_notebooks import errors, execute, facts, texts
+from tests.notebooks.test_notebooks import errors, execute, facts
 
 LEARN = "winter_learn_the_rules.ipynb"
 
@@ -61,6 +61,13 @@ def _twice(source: str):
         nb.cells.append(new_code_cell(source))
     return add
 
+
+
+def texts(nb: nbformat.NotebookNode) -> str:
+    """What the cells printed, each cell's stream joined as it came (a busy kernel splits a line into
+    several stream messages)."""
+    return "\n".join("".join(o.get("text", "") for o in c.get("outputs", []) if o.output_type == "stream")
+                     for c in nb.cells if c.cell_type == "code")
 
 @pytest.fixture(scope="module")
 def learn():
