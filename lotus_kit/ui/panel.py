@@ -8,7 +8,7 @@ current decision in the game's words and one button per legal action (``game.des
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,7 +21,7 @@ from lotus_kit.ui.screen import screen_for
 if TYPE_CHECKING:
     from lotus_kit.ui.session import GameSession
 
-__all__ = ["ActionPanel", "Panel", "TextBoard", "follow"]
+__all__ = ["GROUP_ABOVE", "ActionPanel", "Panel", "TextBoard", "follow", "narrowing_steps"]
 
 
 def follow(board: Any, session: GameSession) -> None:
@@ -236,9 +236,80 @@ class Panel(SyncOnDisplay, widgets.VBox):
         return [(self.session.name(s), s) for s in seats]
 
 
+GROUP_ABOVE = 24      # more legal actions than this: the generic panel narrows them down field by field
+
+
+def field_label(field: str) -> str:
+    """A field of ``action_to_dict`` as a dropdown's label: ``to_x`` -> ``To x``; the type field -> ``Kind``."""
+    return "Kind" if field in ("type", "kind") else field.replace("_", " ").capitalize()
+
+
+def value_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
+
+
+def action_fields(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The fields of the actions' dicts in the order they first appear (the type first), without the
+    acting seat (the same for every choice)."""
+    seen: dict[str, None] = {}
+    for row in rows:
+        for key in row:
+            seen.setdefault(key, None)
+    return [f for f in seen if f != "seat"]
+
+
+def narrowing_steps(rows: Sequence[Mapping[str, Any]], picked: Sequence[Any] = (),
+                    limit: int = GROUP_ABOVE) -> tuple[list[tuple[str, list[tuple[Any, int]]]], list[int]]:
+    """How to narrow many actions down: ``(steps, left)``. Each step is a field with its values among
+    the actions still in question (value, how many actions have it), in the order the actions come;
+    ``picked`` holds the value chosen at each step so far (the first value where none is given).
+    Steps are added while more than ``limit`` actions are left and some field still tells them apart;
+    ``left`` are the indices of the actions that remain.
+
+    >>> rows = [{"kind": "move", "x": x, "to": t} for x in (2, 0, 1) for t in range(2)] + [{"kind": "pass"}]
+    >>> steps, left = narrowing_steps(rows, limit=2)
+    >>> [(f, [v for v, _ in values]) for f, values in steps], left
+    ([('kind', ['move', 'pass']), ('x', [0, 1, 2])], [2, 3])
+    >>> narrowing_steps(rows, picked=["move", 2], limit=2)[1], narrowing_steps(rows, ["pass"], limit=2)[1]
+    ([0, 1], [6])
+    """
+    left = list(range(len(rows)))
+    steps: list[tuple[str, list[tuple[Any, int]]]] = []
+    fields = action_fields(rows)
+    missing = object()
+    while len(left) > limit:
+        for field in fields:
+            if field in (f for f, _ in steps):
+                continue
+            counts: dict[Any, int] = {}
+            for k in left:
+                value = rows[k].get(field, missing)
+                key = (type(value).__name__, value) if value is not missing else ("", None)
+                counts[key] = counts.get(key, 0) + 1
+            if len(counts) > 1:
+                break
+        else:
+            break                                   # nothing tells the rest apart: list them all
+        values = [(None if t == "" else v, n) for (t, v), n in counts.items()]
+        if all(t in ("int", "float") for t, _v in counts):
+            values.sort(key=lambda vn: vn[0])            # numbers (a spot's x, a bid) in order
+        steps.append((field, values))
+        want = picked[len(steps) - 1] if len(steps) <= len(picked) else values[0][0]
+        if want not in [v for v, _ in values]:
+            want = values[0][0]
+        left = [k for k in left if rows[k].get(field) == want and type(rows[k].get(field)) is type(want)]
+    return steps, left
+
+
 class ActionPanel(Panel):
     """The decision now and the acting seat's legal actions, in the game's own words
-    (``game.describe``): pick one, press "Play". Any game of the protocol plays with it."""
+    (``game.describe``): pick one, press "Play". Any game of the protocol plays with it.
+
+    When there are many (a Winter thaw move: about a thousand), the panel first asks for one field of
+    the action at a time, as ``action_to_dict`` names them (its kind, then the card or the spot, ...),
+    each with the values still possible, until a short list is left."""
 
     title = "Your decision"
 
@@ -246,33 +317,103 @@ class ActionPanel(Panel):
         self.choices = widgets.Dropdown(options=[], description="Action", layout=widgets.Layout(width="auto"))
         self.play_button = widgets.Button(description="Play", button_style="primary", icon="check")
         self.play_button.on_click(lambda _b: self.play())
-        self.controls.children = (widgets.HBox([self.choices, self.play_button],
-                                                layout=widgets.Layout(flex_flow="row wrap")),)
+        self.pickers: list[widgets.Dropdown] = []
+        """The narrowing steps now on show (one dropdown per field; empty for a short list)."""
+        self._rows: list[dict[str, Any]] | None = None
+        self._narrowing = False
+        self.picker_box = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self.controls.children = (self.picker_box, widgets.HBox([self.choices, self.play_button],
+                                                                layout=widgets.Layout(flex_flow="row wrap")))
         return []
 
     def _status(self, state: Any) -> str:
         text = self.session.decision_text()
         return linkify(text[:1].upper() + text[1:] + ".") if text else ""
 
+    def option_words(self, action: Any, state: Any) -> str:
+        """An option in words (default: the game's ``describe``)."""
+        return self.session.game.describe(action, state)
+
     def _controls(self, state: Any, seat: int) -> None:
         game = self.session.game
         legal = self.session.legal(seat)
-        options = [(game.describe(a, state), k) for k, a in enumerate(legal)]
-        self._legal = legal
-        if [o for o, _ in options] != [o for o, _ in self.choices.options]:
-            self.choices.options = options
-        if options and self.choices.value is None:
-            self.choices.value = 0                # a dropdown given new options shows none picked
-        self.play_button.disabled = not options
+        rows = [dict(game.action_to_dict(a)) for a in legal] if len(legal) > GROUP_ABOVE else None
+        # the same choices as before (a refresh): keep what was picked; the words are made anew
+        picked = self._picked_values() if rows is not None and rows == self._rows else []
+        self._legal, self._state, self._rows = legal, state, rows
+        self._narrow(picked)
+        self.play_button.disabled = not legal
+
+    def _narrow(self, picked: Sequence[Any]) -> None:
+        """Show the steps for ``picked`` (the values chosen so far) and the actions left."""
+        rows = self._rows
+        if rows is None:
+            steps, left = [], list(range(len(self._legal)))
+        else:
+            steps, left = narrowing_steps(rows, picked)
+        self._narrowing = True
+        try:
+            pickers = []
+            for i, (field, values) in enumerate(steps):
+                options = [(f"{value_label(v)} ({n})", j) for j, (v, n) in enumerate(values)]
+                old = self.pickers[i] if i < len(self.pickers) else None
+                if old is not None and old.description == field_label(field) and list(old.options) == options:
+                    dd = old
+                else:
+                    dd = widgets.Dropdown(options=options, description=field_label(field),
+                                          layout=widgets.Layout(width="auto"))
+                    dd.observe(lambda change, step=i: self._picked(step, change["owner"]), names="value")
+                want = picked[i] if i < len(picked) else values[0][0]
+                dd.value = next((j for j, (v, _) in enumerate(values) if v == want), 0)
+                pickers.append(dd)
+            self.pickers = pickers
+            self._steps = steps
+            if list(self.picker_box.children) != pickers:
+                self.picker_box.children = tuple(pickers)
+            options = [(self.option_words(self._legal[k], self._state), k) for k in left]
+            if [o for o, _ in options] != [o for o, _ in self.choices.options]:
+                self.choices.options = options
+            if options and self.choices.value is None:
+                self.choices.value = options[0][1]     # a dropdown given new options shows none picked
+        finally:
+            self._narrowing = False
+
+    def _picked_values(self, upto: int | None = None) -> list[Any]:
+        steps = getattr(self, "_steps", [])
+        n = min(len(steps), len(self.pickers)) if upto is None else upto
+        return [steps[i][1][self.pickers[i].value][0] for i in range(n)]
+
+    def _picked(self, step: int, picker: Any) -> None:
+        """A narrowing step changed: keep the choices before it and this one, redo the rest (a
+        dropdown no longer on show changes nothing)."""
+        if not self._narrowing and step < len(self.pickers) and self.pickers[step] is picker:
+            self._narrow(self._picked_values(step + 1))
 
     def choose(self, words: str) -> bool:
         """Pick the legal action described by ``words`` and play it (for tests and scripts)."""
-        for label, k in self.choices.options:
+        for label, k in self.choices.options:         # the list on show (a game's own words)
             if label == words:
+                self.choices.value = k
+                return self.play()
+        state = getattr(self, "_state", self.session.state)
+        for k, action in enumerate(getattr(self, "_legal", ())):
+            if self.option_words(action, state) == words:
+                if self._rows is not None:          # show the steps that lead to it
+                    self._narrow([self._rows[k].get(field) for field, _ in self._steps_to(k)])
                 self.choices.value = k
                 return self.play()
         self.refuse(f"{words!r} is not a legal choice now.")
         return False
+
+    def _steps_to(self, k: int) -> list[tuple[str, Any]]:
+        """The narrowing steps whose values lead to action ``k``."""
+        rows = self._rows or []
+        picked: list[Any] = []
+        while True:
+            steps, _left = narrowing_steps(rows, picked)
+            if len(steps) == len(picked):
+                return steps
+            picked.append(rows[k].get(steps[len(picked)][0]))
 
     def play(self) -> bool:
         seat = self.clicker()
