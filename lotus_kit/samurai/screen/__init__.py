@@ -324,22 +324,18 @@ class SamuraiBoard(widgets.VBox):
         self.add_class("lotus-board")
 
     def show(self, state: State, highlight: Any = None) -> int:
-        """Bring the figure to ``state``; returns 1 when anything changed, else 0."""
+        """Bring the figure to ``state`` with one relayout message; returns 1 when anything changed."""
         if tuple(state) == tuple(self.state):
             return 0
         self.state = state
-        new = board_figure(state, None, size=(self.width, None))
-        layout = self.figure.layout
-        with self.figure.batch_update():
-            layout.shapes = new.layout.shapes
-            layout.annotations = new.layout.annotations
-            layout.title = new.layout.title
-            if layout.height != new.layout.height:      # a house wrapped onto another line, or back
-                layout.height = new.layout.height
-            if tuple(layout.yaxis.range) != tuple(new.layout.yaxis.range):
-                layout.yaxis.range = new.layout.yaxis.range
-            if tuple(layout.xaxis.range) != tuple(new.layout.xaxis.range):
-                layout.xaxis.range = new.layout.xaxis.range
+        new = board_figure(state, None, size=(self.width, None)).to_plotly_json()["layout"]
+        old = self.figure.to_plotly_json()["layout"]
+        changed = {key: new[key] for key in ("shapes", "annotations", "title", "height", "xaxis", "yaxis")
+                   if new.get(key) != old.get(key)}
+        if changed:
+            # plain dicts in one relayout: the same edits made as layout objects inside batch_update()
+            # changed the figure in Python but never reached the page (seen in Voila and JupyterLab)
+            self.figure.plotly_relayout(changed)
         return 1
 
     def reshape(self, state: State, highlight: Any = None, *, width: int | None = None, **_options: Any) -> int:
@@ -395,8 +391,8 @@ class SamuraiScreen(GameScreen):
     def hand_html(self, game: Any, state: Any, seat: int) -> str:
         view = game.observation(state, seat)              # the seat's own cards only (SAM-CLAR-19)
         cards = "".join(f"<li>{escape(C.words(C.KIND[name]))}</li>" for name in view.hand(seat))
-        return (f'<div class="lotus-hand"><b>{escape(SEAT_NAMES[seat])}\'s hand</b>'
-                f"<ul>{cards or '<li><i>no cards</i></li>'}</ul></div>")
+        # the table heads it with the seat's name (hot seat) or puts it in the seat's row (open mode)
+        return f'<div class="lotus-hand"><ul>{cards or "<li><i>no cards</i></li>"}</ul></div>'
 
     def public_html(self, game: Any, state: Any) -> str:
         holder = state.shogun_holder

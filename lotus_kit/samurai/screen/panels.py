@@ -74,9 +74,10 @@ def battle_html(state: State) -> str:
                     f"<td>{' + '.join(map(str, dice)) or '0'} = <b>{sum(dice)}</b>{won}</td></tr>")
     rr = b["rerolls"]
     again = (f"{rr} equal total{'s' if rr > 1 else ''} rerolled before this roll (SAM-BAT-3). " if rr else "")
-    head = (f"<b>Battle</b>: {SEAT_NAMES[b['attacker']]} attacks {SEAT_NAMES[b['defender']]} with "
-            f"{len(b['attacker_dice'])} dice against {len(b['defender_dice'])} (SAM-BAT-2). ")
-    return (f'<div class="lotus-samurai-battle">{_words(head + again)}'
+    na = len(b["attacker_dice"])
+    head = (f"{SEAT_NAMES[b['attacker']]} attacks {SEAT_NAMES[b['defender']]} with "
+            f"{na} {'die' if na == 1 else 'dice'} against {len(b['defender_dice'])} (SAM-BAT-2). ")
+    return (f'<div class="lotus-samurai-battle"><b>Battle</b>: {_words(head + again)}'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
 
 
