@@ -82,6 +82,8 @@ class Encoding:
     is cut off (every encoding states why its bound is far above a real game's length). Ids are
     remembered per action (``same(action, state)``, default the action itself, names what makes two
     actions encode alike), as reading an action's fields is most of the cost of a step.
+    ``chance_at_start`` and ``chance_per_action`` bound the chance nodes of explicit chance
+    (:mod:`lotus_kit.core.chance`) for the bound on a game's length.
     """
 
     game: str
@@ -89,6 +91,8 @@ class Encoding:
     max_engine_actions: int
     fields: Callable[[Any, Any], tuple[str, Mapping[str, Any]]] | None = None
     same: Callable[[Any, Any], Hashable] | None = None
+    chance_at_start: int = 0       # explicit chance: the most draws of the setup
+    chance_per_action: int = 0     # ... and the most draws one engine action makes
     keys: list[tuple] = field(init=False, repr=False)
     _memo: dict[Hashable, tuple[int, ...]] = field(init=False, repr=False, default_factory=dict)
     _ids: dict[tuple, int] = field(init=False, repr=False)

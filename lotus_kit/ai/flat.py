@@ -12,8 +12,9 @@ OpenSpiel and PettingZoo want one seat to act at a time, choosing an integer fro
   acts first; the engine keeps each choice hidden until all are in, and a seat's partial choice is
   never part of another seat's observation.
 - **Chance.** By default inside the engine, drawn from the seed (``explicit_chance=False``). With
-  ``explicit_chance=True`` a game that offers ``chance_outcomes(state)`` / ``apply_chance(state, outcome)``
-  shows each draw as a :data:`CHANCE` node.
+  ``explicit_chance=True`` the game starts from ``chance_start(players, flags)`` and every draw and die
+  is a :data:`CHANCE` node (``chance_outcomes``/``apply_chance``, :mod:`lotus_kit.core.chance`); the
+  history then holds the chance outcomes too, and ``new_state`` ignores its seed.
 
 >>> flat = FlatGame("white_lotus", players=3)
 >>> fs = flat.new_state(seed=1)
@@ -34,6 +35,7 @@ from typing import Any
 
 from lotus_kit.ai.encoding import Encoding
 from lotus_kit.ai.observe import canonical, features
+from lotus_kit.core.chance import is_chance
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.core.registry import get_game
 
@@ -109,19 +111,23 @@ class FlatGame:
             raise ValueError(f"{info.title} ({info.players_text()}) cannot start with {self.num_players} "
                              f"players and flags {list(self.flags)}: {exc}") from None
         self.explicit_chance = explicit_chance
-        if explicit_chance and not hasattr(self.game, "chance_outcomes"):
-            raise ValueError(f"{info.title} has no explicit chance (no chance_outcomes/apply_chance)")
+        if explicit_chance and not hasattr(self.game, "chance_start"):
+            raise ValueError(f"{info.title} has no explicit chance (no chance_start/chance_outcomes/apply_chance)")
         self.encoding = encoding_for(self.game, self.num_players, self.flags)
         self.num_actions = self.encoding.num_actions
         self.max_engine_actions = self.encoding.max_engine_actions
-        self.max_game_length = self.max_engine_actions * self.encoding.max_steps
+        enc = self.encoding
+        self.max_game_length = self.max_engine_actions * enc.max_steps
         """Flat steps of the longest game: a game is cut off after ``max_engine_actions`` engine actions
-        (its result then is its standing), each taking at most ``encoding.max_steps`` ids."""
+        (its result then is its standing), each taking at most ``encoding.max_steps`` ids; with explicit
+        chance, plus the draws of the setup and at most ``chance_per_action`` after each action."""
+        if explicit_chance:
+            self.max_game_length += enc.chance_at_start + self.max_engine_actions * enc.chance_per_action
 
     # --- building states ---
     def new_state(self, seed: int = 0) -> FlatState:
         if self.explicit_chance:
-            state = self.game.explicit_chance_game(self.num_players, self.flags)
+            state = self.game.chance_start(self.num_players, self.flags)
         else:
             state = self.game.new_game(self.num_players, seed, self.flags)
         return self._at_engine_state(state, (), seed, 0, None)
@@ -129,10 +135,10 @@ class FlatGame:
     def _at_engine_state(self, state: Any, history: tuple[int, ...], seed: int, steps: int,
                          parent: FlatState | None) -> FlatState:
         game = self.game
+        if self.explicit_chance and is_chance(state):
+            return FlatState(state, CHANCE, (), history, seed, steps, (), parent)
         if game.is_over(state) or steps >= self.max_engine_actions:
             return FlatState(state, TERMINAL, (), history, seed, steps, (), parent)
-        if self.explicit_chance and game.chance_outcomes(state):
-            return FlatState(state, CHANCE, (), history, seed, steps, (), parent)
         seat = min(game.to_act(state))
         options = tuple((self.encoding.encode(game, a, state), a) for a in game.legal_actions(state, seat))
         return FlatState(state, seat, (), history, seed, steps, options, parent)
@@ -227,10 +233,19 @@ class FlatGame:
         return [1.0 / len(winners) if s in winners else -1.0 / (n - len(winners)) for s in range(n)]
 
     # --- what a seat may know ---
+    def _observe(self, state: Any, seat: int) -> Any:
+        """``game.observation(state, seat)``; at a chance node, of the state before the step that draws
+        (the setup: nothing yet)."""
+        if is_chance(state):
+            state = state.before
+            if state is None:
+                return None
+        return self.game.observation(state, seat)
+
     def observation_string(self, fs: FlatState, seat: int) -> str:
         """Who acts, the seat's own partial choice, and ``game.observation(state, seat)``."""
         own = fs.prefix if fs.player == seat else ()
-        return f"acting {fs.player}; choosing {list(own)}; {canonical(self.game.observation(fs.state, seat))}"
+        return f"acting {fs.player}; choosing {list(own)}; {canonical(self._observe(fs.state, seat))}"
 
     @property
     def observation_size(self) -> int:
@@ -239,7 +254,7 @@ class FlatGame:
     def observation_tensor(self, fs: FlatState, seat: int) -> list[float]:
         """``FEATURES`` hashed numbers of ``game.observation(state, seat)``, then the seat's own partial choice
         (a count per id), then who acts (one-hot over the seats, then 1 for chance or the end)."""
-        out = features(self.game.observation(fs.state, seat), FEATURES)
+        out = features(self._observe(fs.state, seat), FEATURES)
         chosen = [0.0] * self.num_actions
         if fs.player == seat:
             for i in fs.prefix:
@@ -264,7 +279,7 @@ class FlatGame:
             node = node.parent
         if node is None:
             root = path.pop()
-            seen = canonical(self.game.observation(root.state, seat))
+            seen = canonical(self._observe(root.state, seat))
             root.memo[seat] = (hashlib.sha1(seen.encode()).hexdigest(), ())
             node = root
         digest, own = node.memo[seat]
@@ -273,7 +288,7 @@ class FlatGame:
             if parent is not None and parent.player == seat:
                 own = (*own, child.history[-1])
             if not child.prefix:                 # an engine step (or a chance outcome) happened
-                seen = canonical(self.game.observation(child.state, seat))
+                seen = canonical(self._observe(child.state, seat))
                 digest = hashlib.sha1(f"{digest}|{seen}".encode()).hexdigest()
             child.memo[seat] = (digest, own)
         return digest, own

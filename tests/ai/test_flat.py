@@ -252,3 +252,24 @@ def test_current_player_is_chance_only_with_explicit_chance_and_the_end_is_termi
         FlatGame("toy", 2, explicit_chance=True)
     with pytest.raises(ValueError, match=r"Toy auction \(2 players\) cannot start with 3 players"):
         FlatGame("toy", 3)
+
+
+@pytest.mark.parametrize("name", [n for n in GAME_NAMES if n != "toy"])
+def test_with_explicit_chance_every_draw_is_a_chance_node_and_the_history_replays(name):
+    game = get_game(name)
+    flat = FlatGame(name, game.info.default_players, explicit_chance=True)
+    rng = random.Random(3)
+    fs = flat.new_state()
+    chance = 0
+    while flat.current_player(fs) != TERMINAL:
+        if flat.current_player(fs) == CHANCE:
+            outcomes = flat.chance_outcomes(fs)
+            assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            assert flat.legal_ids(fs) == [o for o, _ in outcomes]
+            fs = flat.apply_id(fs, rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+            chance += 1
+            continue
+        fs = flat.apply_id(fs, rng.choice(flat.legal_ids(fs)))
+    assert game.is_over(fs.state) and chance > 0 and len(fs.history) <= flat.max_game_length
+    assert flat.from_history(flat.history(fs)) == fs
+    assert flat.information_state_string(fs, 0) != flat.information_state_string(fs, 1)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lotus_kit.ai.encoding import Encoding, Seq, Shape
-from lotus_kit.ming.board import DRAGON
+from lotus_kit.ming.board import DECK_SIZE, DRAGON
 from lotus_kit.ming.state import HAND_LIMIT, MAX_DEPLOY, RETURN_CARDS, TILES_PER_COLOUR
 
 MAX_ENGINE_ACTIONS = 5000
@@ -37,4 +37,6 @@ def encoding(game: Any, players: int, flags: Sequence[str]) -> Encoding:
         Shape("split_return", Seq("counts", range(MAX_RETURN + 1), per_city)),
         Shape("exchange_sets", [("count", range(TILES_PER_COLOUR + 1))]),
         Shape("choose_start", [("start", range(players))]),
-    ], MAX_ENGINE_ACTIONS)
+    ], MAX_ENGINE_ACTIONS,
+        chance_at_start=1 + DECK_SIZE,       # explicit chance: the start player, then the deck order
+        chance_per_action=DECK_SIZE)         # a reshuffle of the discards (every card at most once)

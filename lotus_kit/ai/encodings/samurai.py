@@ -17,6 +17,10 @@ MAX_ENGINE_ACTIONS = 5000
 """Random games take about a hundred actions (a turn is a few card actions and declarations, SAM-KI,
 SAM-DEC); a game is cut off (and scored by its standing) after this many."""
 
+BATTLE_ROLLS = 10
+"""Explicit chance: a battle rerolls all its dice (at most 12) on equal totals, without limit
+(SAM-CLAR-20g); the bound on a game's length counts ten rolls, more ties in a row than a game meets."""
+
 HAND_CARDS = tuple(C.NAMES[k] for k in range(1, C.SHOGUN) if k != C.SAMURAI)
 
 
@@ -46,4 +50,6 @@ def encoding(game: Any, players: int, flags: Sequence[str]) -> Encoding:
         Shape("CastleChoice", [("choice", CASTLE_CHOICES)]),
         Shape("Accept"),
         Shape("Refuse"),
-    ], MAX_ENGINE_ACTIONS, same=lambda action, state: action.code)
+    ], MAX_ENGINE_ACTIONS, same=lambda action, state: action.code,
+        chance_at_start=sum(C.COUNT) + 1,                  # the deal, card by card, and the first player
+        chance_per_action=1 + 12 * BATTLE_ROLLS + 1)       # a draw, a battle's dice, the assassin's die

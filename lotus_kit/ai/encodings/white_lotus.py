@@ -41,4 +41,7 @@ def encoding(game: Any, players: int, flags: Sequence[str]) -> Encoding:
                              ("combat", (None,))]),
         Shape("PlaceChip", [("province", provinces)]),
         Shape("TempleDraw", [("draw", (False, True))]),
-    ], MAX_ENGINE_ACTIONS)
+    ], MAX_ENGINE_ACTIONS,
+        # explicit chance draws everything at the start: each chip once (start chips and pool order), then
+        # the first emperor (WL-SETUP)
+        chance_at_start=sum(view.data.neutral_mix.values()) + 1)

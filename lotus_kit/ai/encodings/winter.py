@@ -15,6 +15,7 @@ from typing import Any
 
 from lotus_kit.ai.encoding import Encoding, Shape
 from lotus_kit.winter import engine as e
+from lotus_kit.winter.deck import MAX_CARDS
 from lotus_kit.winter.grid import ROWS, W
 
 MAX_ENGINE_ACTIONS = 3000
@@ -44,4 +45,5 @@ def encoding(game: Any, players: int, flags: Sequence[str]) -> Encoding:
         Shape("remove", *place),
         Shape("take_back", *place),
         Shape("keep", *place),
-    ], MAX_ENGINE_ACTIONS, fields=fields, same=lambda action, state: action.code(state.v))
+    ], MAX_ENGINE_ACTIONS, fields=fields, same=lambda action, state: action.code(state.v),
+        chance_at_start=MAX_CARDS)       # explicit chance: the deck order, one draw per card (WIN-CLAR-3)
