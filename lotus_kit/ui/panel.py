@@ -361,7 +361,7 @@ class ActionPanel(Panel):
                     dd = old
                 else:
                     dd = widgets.Dropdown(options=options, description=field_label(field),
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
                     dd.observe(lambda change, step=i: self._picked(step, change["owner"]), names="value")
                 want = picked[i] if i < len(picked) else values[0][0]
                 dd.value = next((j for j, (v, _) in enumerate(values) if v == want), 0)
