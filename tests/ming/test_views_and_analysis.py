@@ -113,3 +113,21 @@ def test_every_phase_has_words_for_the_title_and_the_timeline():
     from lotus_kit.ming.state import PHASE_NAMES
     assert set(PHASE_WORDS) == {str(p) for p in PHASE_NAMES}
     assert not any("_" in w or "phase1" in w or "phase3" in w for w in PHASE_WORDS.values())
+
+
+def test_the_table_panel_narrows_a_long_ming_choice_down_and_keeps_its_words():
+    import random
+
+    from lotus_kit.ming.screen.panels import MingActionPanel
+    from lotus_kit.ui.panel import GROUP_ABOVE
+    from lotus_kit.ui.session import GameSession
+    session = GameSession(game="ming", players=3, seed=3, seats=["human", "human", "human"])
+    rng = random.Random(3)
+    while len(session.legal(min(session.to_act()))) <= GROUP_ABOVE:
+        assert session.act(rng.choice(session.legal(min(session.to_act()))))[0]
+    legal = session.legal(min(session.to_act()))
+    panel = MingActionPanel(session)
+    assert panel.pickers and 0 < len(panel.choices.options) <= GROUP_ABOVE
+    k = panel.choices.options[0][1]
+    assert panel.choices.options[0][0] == session.game.describe(legal[k], session.state)
+    assert panel.choose(panel.choices.options[0][0]) and session.actions[-1] == legal[k]

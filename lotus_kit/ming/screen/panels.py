@@ -32,13 +32,8 @@ def option_words(game: Any, action: Any, state: Any) -> str:
 
 
 class MingActionPanel(ActionPanel):
-    """The generic decision panel with Ming's option words."""
+    """The generic decision panel (a long list, such as phase 3's moves with their payments, narrowed
+    down step by step) with Ming's option words."""
 
-    def _controls(self, state: Any, seat: int) -> None:
-        game = self.session.game
-        legal = self.session.legal(seat)
-        options = [(option_words(game, a, state), k) for k, a in enumerate(legal)]
-        self._legal = legal
-        if [o for o, _ in options] != [o for o, _ in self.choices.options]:
-            self.choices.options = options
-        self.play_button.disabled = not options
+    def option_words(self, action: Any, state: Any) -> str:
+        return option_words(self.session.game, action, state)
