@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from lotus_kit.samurai.screen import SCREEN
+from lotus_kit.ui.phases.text import shown_text
 from lotus_kit.ui.screen import screen_for
 from lotus_kit.ui.session import GameSession
 from lotus_kit.ui.table import GameTable
@@ -83,3 +84,26 @@ def test_the_table_board_follows_the_game_in_place():
     panel.choose("Red plays Noh-Theater (H20 K3 S0) into his Daimyo house")
     assert board.figure is fig                                    # the same widget, updated in place
     assert any("Noh-<br>Theater" in (a.text or "") for a in fig.layout.annotations)
+
+
+def test_SAM_CLAR_11_a_pass_in_the_window_hands_the_screen_on_clockwise_and_the_passer_s_hand_leaves():
+    # Red beats Blue 6:1; Green and Yellow (people) both hold Save Face: the window asks Green first
+    # (clockwise from the loser, Blue), then, after Green's pass, Yellow behind a new curtain
+    s = table(seat(daimyo=["DAIMYO_10"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]),
+              seat(hand=["SAVE_FACE", "DAISHO"]), seat(hand=["SAVE_FACE", "MASAMUNE"]), seed=dice_seed([6, 1]))
+    t = GameTable(session=GameSession.from_state(s, seats=["human", "heuristic", "human", "human"], game=G))
+    t.reveal_screen()
+    t.panel_box.children[0].choose("Red attacks Blue")
+    assert "Pass the screen to Green." in shown_text(t.curtain_text.value)
+    t.reveal_screen()
+    assert "Daisho" in t.hand.value and "Masamune" not in t.hand.value
+    panel, options = _options(t)
+    assert options == ["Play Save Face for Blue", "Pass"]
+    panel.choose("Green passes (no Save Face)")
+    assert G.to_act(t.session.state) == frozenset({3})
+    assert "Pass the screen to Yellow." in shown_text(t.curtain_text.value) and t.panel_box.children == ()
+    assert "Daisho" not in t.hand.value and "Masamune" not in t.hand.value
+    t.reveal_screen()
+    assert "Masamune" in t.hand.value and "Daisho" not in t.hand.value
+    _options(t)[0].choose("Yellow plays Save Face")
+    assert not t.session.state.is_ronin(1)                       # Blue keeps the Daimyo house

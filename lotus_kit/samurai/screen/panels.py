@@ -301,8 +301,7 @@ class TurnPanel(SamuraiPanel):
                            names=False)
         if kind == C.SAVE_FACE:
             return ""
-        return _words("into a house you may use: yours, or your ally's where the rules allow (SAM-PLAY-1, "
-                       "SAM-ALLY-4); the green ones are open now.", names=False)
+        return _words("into a house you may use, green (SAM-PLAY-1, SAM-ALLY-4).", names=False)
 
     def _declarations(self, view: State, seat: int, legal: set[int]) -> tuple[widgets.Widget, ...]:
         n = view.players
