@@ -59,18 +59,39 @@ def _how(t: type) -> tuple[str, tuple[str, ...]]:
     return how
 
 
+_PLAIN = frozenset((type(None), bool, int, float, str))
+_PATHS: dict[tuple[str, Any], list[str]] = {}   # (parent path, length or type) -> the children's paths
+
+
+def _paths(pre: str, key: Any, names: Any) -> list[str]:
+    """The paths of a container's children, made once: the same observation shape comes every step."""
+    got = _PATHS.get((pre, key))
+    if got is None:
+        if len(_PATHS) > 100_000:
+            _PATHS.clear()
+        got = _PATHS[(pre, key)] = [f"{pre}{n}" for n in names]
+    return got
+
+
 def _walk(value: Any, path: str, out: list[tuple[str, Any]]) -> None:
     how, names = _how(type(value))
     pre = f"{path}." if path else ""
     if how == "leaf":
         out.append((path, value))
     elif how == "seq":
-        for i, item in enumerate(value):
-            _walk(item, f"{pre}{i}", out)
+        for p, item in zip(_paths(pre, len(value), range(len(value))), value, strict=True):
+            if type(item) in _PLAIN:
+                out.append((p, item))
+            else:
+                _walk(item, p, out)
     elif how == "fields":
-        for name in names:
+        for p, name in zip(_paths(pre, type(value), names), names, strict=True):
             if hasattr(value, name):
-                _walk(getattr(value, name), pre + name, out)
+                item = getattr(value, name)
+                if type(item) in _PLAIN:
+                    out.append((p, item))
+                else:
+                    _walk(item, p, out)
     elif how == "map":
         for k in sorted(value, key=str):
             _walk(value[k], f"{pre}{k}", out)
@@ -113,7 +134,9 @@ def features(value: Any, size: int) -> list[float]:
     """The observation hashed into ``size`` numbers (see the module text)."""
     out = [0.0] * size
     for path, v in leaves(value):
-        if v is None:
+        if (type(v) is int and -BIG < v < BIG) or type(v) is float or type(v) is bool:
+            out[_bucket(path, size)] += v
+        elif v is None:
             out[_bucket(path + "=None", size)] += 1.0
         elif isinstance(v, str):
             out[_bucket(f"{path}={v}", size)] += 1.0

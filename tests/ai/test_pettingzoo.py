@@ -3,6 +3,9 @@ at the end, the action mask over the fixed encoding, and the board rendered as a
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -89,3 +92,13 @@ def test_render_of_a_game_without_a_board_figure_says_the_decision_and_the_score
     html = env(game="toy", render_mode="html")
     html.reset(seed=0)
     assert "Red and Blue bid" in html.render()
+
+
+def test_the_readme_lines_for_researchers_run_as_written():
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "lotus_kit.ai.pettingzoo" in b)
+    namespace: dict = {}
+    exec(compile(block, "README.md", "exec"), namespace)
+    e, g = namespace["e"], namespace["g"]
+    e.reset(seed=0)
+    assert e.agent_selection == "player_0" and g.num_players == 3 and g.legal_ids(g.new_state(1))
