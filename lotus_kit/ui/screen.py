@@ -101,6 +101,11 @@ class GameScreen:
         """``event`` as ``seat`` may see it (-1: only what is public)."""
         return event
 
+    def step_events(self, game: Any, before: Any, action: Any, after: Any) -> tuple:
+        """What the step ``before`` -> ``after`` did, for a game whose states carry no ``events``
+        (the session's log and the table's reveals read them); none by default."""
+        return ()
+
     def position_words(self, game: Any, state: Any) -> str:
         """Where a game stands in a few words ("year 2, phase 3"); "" says nothing."""
         return ""

@@ -238,7 +238,11 @@ class GameSession:
     def _log_state(self, index: int, state: State, actor: str) -> None:
         # a game whose events include "PhaseStarted" (with year and phase) gets its log grouped by them
         year, phase = self._where
-        for ev in getattr(state, "events", ()):
+        events = getattr(state, "events", None)
+        if events is None:          # a game whose states keep no events derives them from the step
+            events = self.screen.step_events(self.game, self.states[index - 1], self.actions[index - 1],
+                                             state) if index else ()
+        for ev in events:
             if ev.kind == "PhaseStarted":
                 year, phase = getattr(ev, "year", year), getattr(ev, "phase", phase)
             self.log.append(LogEntry(index, year, phase, ev, actor))

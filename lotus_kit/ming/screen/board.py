@@ -32,6 +32,7 @@ COLOUR_TEXT = {"Black": "#ffffff", "White": "#000000", "Grey": "#000000", "Tan":
 LETTER = {"Black": "B", "White": "W", "Grey": "G", "Tan": "T", NEUTRAL_NAME: "N"}
 TRANSPORT_SHORT = {"HORSE": "Horse", "RICKSHAW": "Rick", "JUNK": "Junk", "CAMEL": "Camel",
                    "PALANQUIN": "Palq", "OXCART": "Ox"}
+GOLD = "#c9a227"                 # the outline of a spot the decision now can use
 R = 1.0                          # hexagon radius
 W = math.sqrt(3) * R
 # district kind -> the angles (degrees) of its rhombus corners besides the centre
@@ -87,18 +88,37 @@ def geometry(board: Board) -> dict[str, Any]:
     return {"centres": centres, "polys": polys, "anchors": anchors, "cities": cities, "edges": edges}
 
 
-def board_figure(state: State, seat: int | None = None, width: int = 1000) -> go.Figure:
-    """The board for ``state`` as ``seat`` sees it (everything drawn here is public, MING-CLAR-17)."""
+def border_id(a: str, b: str) -> str:
+    """The spot id of the border between districts ``a`` and ``b`` ("P1.T~P1.L", either order)."""
+    return "~".join(sorted((a, b)))
+
+
+def space_id(colour: str) -> str:
+    """The spot id of a province space ("space:RED")."""
+    return f"space:{colour}"
+
+
+def board_figure(state: State, seat: int | None = None, width: int = 1000, highlight: Any = None,
+                 locked: bool = False) -> go.Figure:
+    """The board for ``state`` as ``seat`` sees it (everything drawn here is public, MING-CLAR-17).
+
+    Every clickable thing carries its spot id: a district's rhombus (its trace ``meta``
+    ``district:P1.T``) and the pieces in it (``customdata`` "P1.T"), a border's symbol
+    (``"P1.T~P1.L"``, :func:`border_id`), a province space (``"space:RED"``). ``highlight`` names the
+    spots the decision now can use (drawn with a thick gold outline); ``locked`` turns pan and zoom off."""
     b = state.board
     g = geometry(b)
+    lit = set(highlight or ())
     fig = go.Figure()
     for d, poly in g["polys"].items():
         colour = b.colours[b.district_province[d]]
+        name = b.district_names[d]
         xs, ys = zip(*poly, poly[0], strict=True)
         fig.add_trace(go.Scatter(x=xs, y=ys, fill="toself", fillcolor=PROVINCE_FILL.get(colour, "#dddddd"),
-                                 mode="lines", line={"color": "#555555", "width": 1}, hoverinfo="text",
-                                 text=_district_hover(state, d), name=b.district_names[d], showlegend=False,
-                                 meta=f"district:{b.district_names[d]}"))
+                                 mode="lines", hoveron="fills", hoverinfo="text",
+                                 line={"color": "#555555", "width": 1},
+                                 text=_district_hover(state, d), name=name, showlegend=False,
+                                 meta=f"district:{name}"))
     upper = max(c[1] for c in g["centres"])
     for p, c in enumerate(g["centres"]):     # province outline and name (above the upper row, below the lower)
         ring = [_pt(c, a) for a in range(90, 450, 60)]
@@ -107,19 +127,33 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000) -> go
                                  line={"color": PROVINCE_LINE.get(b.colours[p], "#333"), "width": 3}))
         fig.add_annotation(x=c[0], y=c[1] + (1.1 if c[1] == upper else -1.1) * R,
                            text=f"<b>{b.province_ids[p]} {b.colours[p]}</b>", showarrow=False, font={"size": 12})
+    # the usable districts outlined in gold on top of every rhombus (one trace: the board's traces stay
+    # the same for every state, so it is updated in place); it takes no clicks, the rhombus below does
+    hx: list[float | None] = []
+    hy: list[float | None] = []
+    for d, poly in g["polys"].items():
+        if b.district_names[d] in lit:
+            xs, ys = zip(*poly, poly[0], strict=True)
+            hx.extend([*xs, None])
+            hy.extend([*ys, None])
+    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", line={"color": GOLD, "width": 5}, hoverinfo="skip",
+                             showlegend=False, meta="highlight"))
     # borders with their transport symbol
-    ex, ey, et = [], [], []
-    for (_a, _b), (_p0, _p1, mid, transport) in g["edges"].items():
+    ex, ey, et, eid = [], [], [], []
+    for (a, c), (_p0, _p1, mid, transport) in g["edges"].items():
         ex.append(mid[0])
         ey.append(mid[1])
         et.append(TRANSPORT_SHORT.get(transport, transport[:5].title()))
+        eid.append(border_id(b.district_names[a], b.district_names[c]))
     fig.add_trace(go.Scatter(x=ex, y=ey, mode="markers+text", text=et, textfont={"size": 9, "color": "#222"},
+                             customdata=eid,
                              marker={"symbol": "square", "size": 26, "color": "rgba(255,255,255,0.85)",
-                                     "line": {"color": "#666", "width": 1}},
-                             hovertext=[f"border: {t}" for t in et], hoverinfo="text", showlegend=False,
-                             meta="borders"))
+                                     "line": {"color": [GOLD if e in lit else "#666" for e in eid],
+                                              "width": [3 if e in lit else 1 for e in eid]}},
+                             hovertext=[f"border {e}: {t}" for e, t in zip(eid, et, strict=True)],
+                             hoverinfo="text", showlegend=False, meta="borders"))
     _pieces(fig, state, g)
-    _spaces(fig, state, g)
+    _spaces(fig, state, g, lit)
     phase = PHASE_WORDS.get(str(state.phase), str(state.phase))
     title = (f"Ming Dynastie — round {state.round}, {phase}; start player "
              f"{SEAT_NAMES[state.start_player]}; scores " +
@@ -127,8 +161,11 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000) -> go
     xs = [c[0] for c in g["centres"]]
     fig.update_layout(title={"text": title, "font": {"size": 14}}, width=width, height=int(width * 0.8),
                       plot_bgcolor="white", paper_bgcolor="white", margin={"l": 10, "r": 10, "t": 50, "b": 10},
-                      xaxis={"visible": False, "range": [min(xs) - W * 0.7, max(xs) + W * 0.7]},
-                      yaxis={"visible": False, "scaleanchor": "x", "range": [-4.6 * R, 1.35 * R]},
+                      xaxis={"visible": False, "range": [min(xs) - W * 0.7, max(xs) + W * 0.7],
+                             "fixedrange": locked},
+                      yaxis={"visible": False, "scaleanchor": "x", "range": [-4.6 * R, 1.35 * R],
+                             "fixedrange": locked},
+                      hovermode="closest", dragmode=False if locked else "pan",
                       legend={"orientation": "h", "y": -0.02})
     return fig
 
@@ -147,10 +184,10 @@ def _district_hover(state: State, d: int) -> str:
 
 def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
     b = state.board
-    disc = {"x": [], "y": [], "text": [], "fill": [], "font": [], "hover": []}
-    clo = {"x": [], "y": [], "text": [], "fill": [], "font": []}
-    house = {"x": [], "y": [], "fill": [], "text": []}
-    prince = {"x": [], "y": [], "text": [], "fill": [], "font": []}
+    disc: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "hover": [], "at": []}
+    clo: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "at": []}
+    house: dict[str, list[Any]] = {"x": [], "y": [], "fill": [], "text": [], "at": []}
+    prince: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "at": []}
     princes = {state.prince(s): s for s in range(state.players) if state.prince(s)}
     for d, name in enumerate(b.district_names):
         ax, ay = g["anchors"][d]["members"]
@@ -161,6 +198,7 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
         clo["text"].append(LETTER[who] if who else "✝")
         clo["fill"].append(COLOUR_FILL[who] if who else "rgba(255,255,255,0.6)")
         clo["font"].append(COLOUR_TEXT[who] if who else "#777")
+        clo["at"].append(name)
         # family members in the open area: one disc per colour, letter and count
         items = list(state.open_area(name).items())
         for i, (colour, count) in enumerate(items):      # a 2 x 2 grid around the middle
@@ -171,6 +209,7 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
             disc["fill"].append(COLOUR_FILL[colour])
             disc["font"].append(COLOUR_TEXT[colour])
             disc["hover"].append(f"{count} {colour} in the open area of {name}")
+            disc["at"].append(name)
         # three houses of the city, by the province centre
         filled = [colour for colour, n in state.houses(name).items() for _ in range(n)]
         for i, (hx, hy) in enumerate(g["cities"][d]):
@@ -179,6 +218,7 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
             house["y"].append(hy)
             house["fill"].append(COLOUR_FILL[occupant] if occupant else "#fffdf5")
             house["text"].append(f"house of {name}: {occupant or 'empty'}")
+            house["at"].append(name)
         if d in [b.district(p) for p in princes]:
             s = princes[name]
             px, py = g["anchors"][d]["prince"]
@@ -187,24 +227,31 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
             prince["text"].append(LETTER[SEAT_NAMES[s]])
             prince["fill"].append(COLOUR_FILL[SEAT_NAMES[s]])
             prince["font"].append(COLOUR_TEXT[SEAT_NAMES[s]])
+            prince["at"].append(name)
     fig.add_trace(go.Scatter(x=house["x"], y=house["y"], mode="markers", hovertext=house["text"], hoverinfo="text",
+                             customdata=house["at"],
                              marker={"symbol": "square", "size": 9, "color": house["fill"],
                                      "line": {"color": "#555", "width": 1}}, name="city houses", meta="houses"))
     fig.add_trace(go.Scatter(x=clo["x"], y=clo["y"], mode="markers+text", text=clo["text"], name="cloisters",
-                             textfont={"color": clo["font"], "size": 10}, hoverinfo="skip", meta="cloisters",
+                             customdata=clo["at"],
+                             textfont={"color": clo["font"], "size": 10}, meta="cloisters", hoverinfo="text",
+                             hovertext=[f"cloister of {d}: {w}" for d, w in zip(clo["at"], clo["text"], strict=True)],
                              marker={"symbol": "square", "size": 17, "color": clo["fill"],
                                      "line": {"color": "#444", "width": 1.5}}))
     fig.add_trace(go.Scatter(x=disc["x"], y=disc["y"], mode="markers+text", text=disc["text"], name="family members",
+                             customdata=disc["at"],
                              textfont={"color": disc["font"], "size": 9}, hovertext=disc["hover"], hoverinfo="text",
                              marker={"size": 19, "color": disc["fill"], "line": {"color": "#333", "width": 1}},
                              meta="members"))
     fig.add_trace(go.Scatter(x=prince["x"], y=prince["y"], mode="markers+text", text=prince["text"], name="princes",
-                             textfont={"color": prince["font"], "size": 10}, hoverinfo="skip", meta="princes",
+                             customdata=prince["at"],
+                             textfont={"color": prince["font"], "size": 10}, meta="princes", hoverinfo="text",
+                             hovertext=[f"prince in {d}" for d in prince["at"]],
                              marker={"symbol": "diamond", "size": 20, "color": prince["fill"],
                                      "line": {"color": "#c9a227", "width": 3}}))
 
 
-def _spaces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
+def _spaces(fig: go.Figure, state: State, g: dict[str, Any], lit: set[str]) -> None:
     """The province spaces at the board's edge: colour, displayed card, waiting pieces per seat."""
     b = state.board
     xs = [c[0] for c in g["centres"]]
@@ -220,10 +267,13 @@ def _spaces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
         sy.append(y)
         sf.append(PROVINCE_FILL.get(colour, "#ddd"))
         st.append(f"<b>{colour}</b><br>card: {state.display[colour]}<br>{waiting or '—'}")
-    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": 10},
+    ids = [space_id(colour) for colour in b.colours]
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": 10}, customdata=ids,
                              marker={"symbol": "square", "size": 74, "color": sf,
-                                     "line": {"color": "#555", "width": 1}},
-                             hoverinfo="skip", showlegend=False, meta="spaces"))
+                                     "line": {"color": [GOLD if i in lit else "#555" for i in ids],
+                                              "width": [4 if i in lit else 1 for i in ids]}},
+                             hovertext=[f"{c} province space" for c in b.colours], hoverinfo="text",
+                             showlegend=False, meta="spaces"))
     fig.add_annotation(x=(left + right) / 2, y=y - 0.8 * R, showarrow=False, font={"size": 10},
                        text="province spaces: the card on display, family members waiting (letter = colour, "
                             "number = pieces)<br>hands: " +

@@ -22,10 +22,46 @@ class MingScreen(GameScreen):
     full_record_note = ("full record: the seed orders the face-down movement supply and every return-card "
                         "choice is in it (MING-CLAR-17); share it after the game")
 
+    reveals = ("ReturnsRevealed",)      # the return cards of a city, shown to all before the next hand-off
+    public_rule = "MING-CLAR-17"
+
     @property
     def panels(self) -> tuple[PanelTab, ...]:  # type: ignore[override]
-        from lotus_kit.ming.screen.panels import MingActionPanel
-        return (PanelTab("play", "Play", MingActionPanel, tip="the decision now"),)
+        from lotus_kit.ming.screen import phases as p
+        return (
+            PanelTab("setup", "Setup", p.SetupPanel, kinds=("place_prince", "place_neutral"),
+                     tip="princes into districts (MING-SET-5)"),
+            PanelTab("p1", "1 · Spaces", p.SpacesPanel, kinds=("phase1",), tip="family members onto province spaces"),
+            PanelTab("p2", "2 · Cards", p.CardsPanel, kinds=("phase2",), tip="movement cards and dragons"),
+            PanelTab("p3", "3 · Princes", p.PrincePanel, kinds=("phase3", "deploy"),
+                     tip="move the princes and deploy"),
+            PanelTab("p4", "4 · Scoring", p.ScoringPanel, kinds=("choose_return", "split_return", "exchange_sets"),
+                     tip="after rounds 2, 4, 6: majorities, return cards, cities, cloisters", hold=True),
+            PanelTab("p5", "5 · Start player", p.StartPanel, kinds=("choose_start",),
+                     tip="4 players: the next start player"),
+            PanelTab("score", "Score", p.ScorePanel, kinds=("game_over",), tip="the score track and every scoring"),
+        )
+
+    def board_widget(self, game: Any, state: Any, *, width: int = 720, **options: Any) -> Any:
+        from lotus_kit.ming.screen.widget import MingBoard
+        return MingBoard(state, width=width)
+
+    def step_events(self, game: Any, before: Any, action: Any, after: Any) -> tuple:
+        from lotus_kit.ming.screen.events import step_events
+        return step_events(before, action, after)
+
+    def where(self, game: Any, state: Any) -> str:
+        return "the game is over" if game.is_over(state) else self.position_words(game, state)
+
+    def spot_name(self, game: Any, state: Any, spot: str) -> str:
+        return spot.replace("space:", "the province space ").replace("~", "–")
+
+    def action_words(self, game: Any, action: Any, state: Any) -> str:
+        return "choice of return cards" if isinstance(action, ChooseReturn) else super().action_words(game, action,
+                                                                                                       state)
+
+    def score_html(self, game: Any, state: Any) -> str:
+        return score_track_html(game, state)
 
     def position_words(self, game: Any, state: Any) -> str:
         return f"round {state.round}, {PHASE_WORDS.get(str(state.phase), str(state.phase))}"
@@ -57,6 +93,24 @@ class MingScreen(GameScreen):
         display = ", ".join(f"{k}: {v}" for k, v in o["display"].items())
         return (f'<div class="lotus-public">display {escape(display)}; dragons in the supply {o["dragon_supply"]}; '
                 f'face-down supply {o["supply_size"]} cards</div>')
+
+
+def score_track_html(game: Any, state: Any) -> str:
+    """The score track: one row per seat with its letter chip, a bar to its points and the points
+    (seats differ by letter and name, not colour alone); winners starred at the end."""
+    from lotus_kit.ming.screen.phases import seat_badge
+    scores = [int(x) for x in game.scores(state)]
+    top = max(50, *scores) if scores else 50
+    winners = game.winners(state)
+    rows = []
+    for seat, points in enumerate(scores):
+        width = int(220 * points / top)
+        star = " ★ winner" if seat in winners else ""
+        rows.append(f'<tr><td style="padding-right:6px">{seat_badge(seat)}</td><td style="width:230px">'
+                    f'<div style="height:10px;width:{width}px;background:#8a6d1f;border-radius:2px"></div></td>'
+                    f"<td><b>{points}</b>{star}</td></tr>")
+    title = "Final score" if game.is_over(state) else f"Score track (round {state.round} of 6; scorings after 2, 4, 6)"
+    return f'<div class="lotus-score ming-score-track"><b>{title}</b><table>{"".join(rows)}</table></div>'
 
 
 SCREEN = MingScreen()

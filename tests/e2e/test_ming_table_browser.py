@@ -1,0 +1,159 @@
+"""Ming at the hot-seat table in a real browser (Debian chromium), in JupyterLab and in Voilà.
+
+``notebooks/ming_table.ipynb`` opens round 2 at phase 2 with Black and White as people and Grey a
+bot. Everything is done by clicks: each person takes a card by clicking a province space on the
+plotly board, steps the prince by clicking a border, deploys, passes; then the scoring hands the
+screen to Black, who presses return card 2 and commits it sealed. Behind the curtain for White the
+page's widget models (rebuilt from the kernel's frames) hold nothing of Black's choice; White
+commits 1, and the reveal "Black 2, White 1" is on the screen for everyone before the breakdown.
+Hands of movement cards are public in Ming (MING-CLAR-17), so only the sealed choice is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import run_all
+from tests.e2e.test_hotseat_secrets import WidgetModels
+
+pytestmark = pytest.mark.e2e
+
+RETURN_LABELS = {"0", "1", "2", "3"}
+
+SPOT_XY = """(spot) => {
+  const gd = document.querySelector('.ming-board .js-plotly-plot');
+  const t = gd.data.find(t => (t.meta === 'borders' || t.meta === 'spaces') && t.customdata.indexOf(spot) >= 0);
+  const i = t.customdata.indexOf(spot);
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  const r = gd.getBoundingClientRect();
+  return [r.left + xa._offset + xa.l2p(t.x[i]), r.top + ya._offset + ya.l2p(t.y[i])];
+}"""
+
+
+SPOT_INTO_VIEW = """(spot) => {
+  const gd = document.querySelector('.ming-board .js-plotly-plot');
+  const k = gd.data.findIndex(t => (t.meta === 'borders' || t.meta === 'spaces') && t.customdata.indexOf(spot) >= 0);
+  const group = [...gd.querySelectorAll('.scatterlayer .trace')].find(g => g.__data__[0].trace.index === k);
+  const point = group.querySelectorAll('path.point')[gd.data[k].customdata.indexOf(spot)];
+  point.scrollIntoView({block: 'center', inline: 'center'});
+}"""
+
+
+def click_spot(page: Page, spot: str, hover: str) -> None:
+    """Point at a border or a province space, wait for its hover label (plotly clicks what is
+    hovered) while the board stands still, click."""
+    page.evaluate(SPOT_INTO_VIEW, spot)          # the spaces sit at the foot of a tall board
+    label = page.locator(".ming-board .hoverlayer .hovertext").filter(has_text=hover)
+    for _ in range(5):
+        x, y = page.evaluate(SPOT_XY, spot)
+        page.mouse.move(x - 3, y - 3)
+        page.mouse.move(x, y)
+        expect(label).to_be_visible(timeout=20_000)
+        page.wait_for_timeout(250)
+        if page.evaluate(SPOT_XY, spot) == [x, y] and label.is_visible():
+            break
+    page.mouse.click(x, y)
+
+
+def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
+    table = page.locator(".lotus-table")
+    title = table.locator(".lotus-decision")
+    # a loaded machine starts the kernel, runs the cell and loads plotly's module slowly
+    expect(page.locator(".ming-board .js-plotly-plot path.js-fill").first).to_be_attached(timeout=240_000)
+    expect(title).to_contain_text("Black takes a movement card", timeout=60_000)
+    page.screenshot(path=str(shots / f"ming-{name}-1-phase2.png"))
+    # phase 2: a card beside a province space where one has a family member (MING-PH2-2)
+    click_spot(page, "space:YELLOW", "YELLOW province space")
+    expect(title).to_contain_text("White takes a movement card", timeout=60_000)
+    click_spot(page, "space:RED", "RED province space")
+    # phase 3: Black steps across the JUNK border into P2.L and deploys; White steps into P1.R
+    expect(title).to_contain_text("Black moves the prince", timeout=60_000)
+    click_spot(page, "P1.R~P2.L", "border P1.R~P2.L")
+    panel = page.locator(".lotus-phase-ming-p3")
+    expect(title).to_contain_text("Black deploys", timeout=60_000)
+    page.screenshot(path=str(shots / f"ming-{name}-2-deploy.png"))
+    panel.get_by_role("button", name="Deploy", exact=True).click()
+    expect(title).to_contain_text("White moves the prince", timeout=60_000)
+    click_spot(page, "P1.R~P4.T", "border P1.R~P4.T")
+    expect(title).to_contain_text("White deploys", timeout=60_000)
+    panel.get_by_role("button", name="Deploy", exact=True).click()
+    for who in ("Black", "White"):
+        expect(title).to_contain_text(f"{who} moves the prince", timeout=60_000)
+        panel.get_by_role("button", name="Pass", exact=True).click()
+
+    # phase 4: the hand-off to Black, who commits return card 2 sealed (MING-CLAR-11)
+    black = page.get_by_role("button", name="I am Black: show my hand")
+    expect(black).to_be_visible(timeout=60_000)
+    expect(page.locator(".lotus-curtain")).to_contain_text("Pass the screen to Black")
+    page.screenshot(path=str(shots / f"ming-{name}-3-curtain-black.png"))
+    black.click()
+    scoring = page.locator(".lotus-phase-ming-p4")
+    commit = scoring.get_by_role("button", name="Play the pressed return cards (sealed)")
+    expect(commit).to_be_visible(timeout=60_000)
+    scoring.get_by_role("button", name="2", exact=True).click()
+    expect(scoring).to_contain_text("Pressed: 2 = 2")
+    held = [m for m in models.live().values() if m.get("_model_name") == "ToggleButtonModel"
+            and m.get("description") == "2" and m.get("value") is True]
+    assert held, "the frames show no pressed card: the model reader reads nothing"
+    page.screenshot(path=str(shots / f"ming-{name}-4-black-chooses.png"))
+    commit.click()
+
+    # behind the curtain for White: nothing of Black's choice in the page, not even hidden
+    white = page.get_by_role("button", name="I am White: show my hand")
+    expect(white).to_be_visible(timeout=60_000)
+    expect(page.locator(".lotus-curtain")).to_contain_text("Pass the screen to White")
+    live = models.live()
+    cards = [m for m in live.values() if m.get("_model_name") == "ToggleButtonModel"
+             and m.get("description") in RETURN_LABELS and m.get("value") is True]
+    assert cards == [], cards
+    state = json.dumps(list(live.values()))
+    assert "Pressed: 2" not in state and "your choice: 2" not in state and "returns 2" not in state
+    white.click()
+    expect(commit).to_be_visible(timeout=60_000)
+    expect(scoring).to_contain_text("Black has chosen (sealed)")
+    expect(scoring).not_to_contain_text("Pressed: 2")
+    scoring.get_by_role("button", name="1", exact=True).click()
+    commit.click()
+
+    # the reveal, for everyone, then the scoring breakdown with its rules
+    banner = table.locator(".lotus-warn").filter(has_text="Return cards revealed for the city of P1")
+    expect(banner.first).to_be_visible(timeout=60_000)
+    expect(banner.first).to_contain_text("Black 2, White 1")
+    expect(page.locator(".lotus-curtain")).to_be_hidden()
+    page.screenshot(path=str(shots / f"ming-{name}-5-reveal.png"), full_page=True)
+    page.get_by_role("button", name=re.compile(r"Continue")).first.click()
+    # White returns 1 piece from the houses of P1.L or P1.R (Black's 2 can only leave P1.T: taken at once)
+    expect(title).to_contain_text("White says which houses of P1", timeout=60_000)
+    scoring.get_by_role("button", name="Return these").click()
+    expect(table).to_contain_text("Scoring after round 2", timeout=60_000)
+    expect(table).to_contain_text("White: 3 piece(s) left in the city of P1 x 4 = 12 points", timeout=60_000)
+    expect(table.locator(".ming-score-track")).to_contain_text("White")
+    page.screenshot(path=str(shots / f"ming-{name}-6-breakdown.png"), full_page=True)
+
+
+def test_ming_round_by_clicks_with_sealed_return_cards_in_jupyterlab(page: Page, lab_url, shots):
+    models = WidgetModels(page)
+    base, token = lab_url
+    page.goto(f"{base}/lab/tree/ming_table.ipynb?reset&token={token}")
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    run_all(page)
+    try:
+        _play(page, models, shots, "lab")
+    except Exception:
+        page.screenshot(path=str(shots / "ming-lab-failed.png"))
+        raise
+
+
+def test_ming_round_by_clicks_with_sealed_return_cards_in_voila(page: Page, lab_url, shots):
+    models = WidgetModels(page)
+    base, token = lab_url
+    page.goto(f"{base}/voila/render/ming_table.ipynb?token={token}")
+    try:
+        _play(page, models, shots, "voila")
+    except Exception:
+        page.screenshot(path=str(shots / "ming-voila-failed.png"))
+        raise
