@@ -28,7 +28,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["END", "Encoding", "EncodingError", "Seq", "Shape", "action_fields"]
+__all__ = ["END", "Encoding", "EncodingError", "Seq", "Shape", "TooLong", "action_fields"]
 
 END = "end"
 """The value of the id that closes a :class:`Seq` field."""
@@ -36,6 +36,10 @@ END = "end"
 
 class EncodingError(ValueError):
     """An engine action that the encoding has no ids for (a value outside a declared domain)."""
+
+
+class TooLong(EncodingError):
+    """A tuple field longer than its :class:`Seq` allows: the flat layer leaves such an action out."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ class Encoding:
             if isinstance(group, Seq):
                 items = tuple(values[group.name])
                 if len(items) > group.max_len:
-                    raise EncodingError(f"{self.game}: {kind}.{group.name} has {len(items)} items, at most "
+                    raise TooLong(f"{self.game}: {kind}.{group.name} has {len(items)} items, at most "
                                         f"{group.max_len} are encoded")
                 keys = [(kind, i, v) for v in items] + [(kind, i, END)]
             else:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lotus_kit.ai.encoding import Encoding
+from lotus_kit.ai.encoding import Encoding, TooLong
 from lotus_kit.ai.observe import canonical, features
 from lotus_kit.core.chance import is_chance
 from lotus_kit.core.errors import IllegalAction
@@ -140,8 +140,13 @@ class FlatGame:
         if game.is_over(state) or steps >= self.max_engine_actions:
             return FlatState(state, TERMINAL, (), history, seed, steps, (), parent)
         seat = min(game.to_act(state))
-        options = tuple((self.encoding.encode(game, a, state), a) for a in game.legal_actions(state, seat))
-        return FlatState(state, seat, (), history, seed, steps, options, parent)
+        options = []
+        for action in game.legal_actions(state, seat):
+            try:
+                options.append((self.encoding.encode(game, action, state), action))
+            except TooLong:          # beyond the encoding's bound: left out (see Seq.max_len of the game)
+                continue
+        return FlatState(state, seat, (), history, seed, steps, tuple(options), parent)
 
     def from_history(self, ids: Sequence[int], seed: int = 0) -> FlatState:
         """The state reached from ``new_state(seed)`` by the ids (chance outcomes included)."""

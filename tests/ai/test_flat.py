@@ -273,3 +273,14 @@ def test_with_explicit_chance_every_draw_is_a_chance_node_and_the_history_replay
     assert game.is_over(fs.state) and chance > 0 and len(fs.history) <= flat.max_game_length
     assert flat.from_history(flat.history(fs)) == fs
     assert flat.information_state_string(fs, 0) != flat.information_state_string(fs, 1)
+
+
+def test_a_card_list_longer_than_its_bound_is_refused_by_the_encoding_and_left_out_of_the_flat_steps():
+    from lotus_kit.ai.encoding import Encoding, Seq, Shape, TooLong
+
+    enc = Encoding("cards", [Shape("Pay", Seq("cards", (1, 2), 2))], max_engine_actions=1)
+    assert enc.ids_of("Pay", {"cards": (2, 1)}) == (1, 0, 2)
+    with pytest.raises(TooLong, match=r"Pay\.cards has 3 items, at most 2"):
+        enc.ids_of("Pay", {"cards": (2, 1, 1)})
+    with pytest.raises(ValueError, match="outside the encoded domains"):
+        enc.ids_of("Pay", {"cards": (3,)})

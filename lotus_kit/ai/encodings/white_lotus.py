@@ -14,8 +14,9 @@ from lotus_kit.ai.encoding import Encoding, Seq, Shape
 from lotus_kit.white_lotus.board import board_view, iter_bits
 
 MAX_CARDS = 60
-"""Cards in one bid, side or refund: there is no hand limit (WL-CARDS-4), but income is 10 + 2 a year
-plus buildings (WL-CARDS-1/2) in values 1..3 (WL-CARDS-6), and games last about six years (WL-END-3)."""
+"""Cards in one bid, side or refund. There is no hand limit (WL-CARDS-4); income is 10 + 2 a year plus
+buildings (WL-CARDS-1/2) in values 1..3 (WL-CARDS-6) and games last about six years (WL-END-3), so real
+hands hold a few dozen cards at most. A card list longer than this is left out of the flat steps."""
 
 MAX_ENGINE_ACTIONS = 6000
 """Random six-player games take a few hundred actions; a game is cut off (and scored by its standing)
