@@ -59,8 +59,9 @@ def build_bot(table: Mapping[str, Any], name: str, seed: int = 0, game: Any = No
         try:
             factory = getattr(importlib.import_module(module), attr)
         except ImportError as e:
-            raise ValueError(f"the {name} bot needs the [analysis] extra "
-                             f"(pip install 'lotus-kit[analysis]'): {e}") from None
+            extra = "ai" if name.startswith("openspiel:") else "analysis"
+            raise ValueError(f"the {name} bot needs the [{extra}] extra "
+                             f"(pip install 'lotus-kit[{extra}]'): {e}") from None
     try:
         takes_game = "game" in inspect.signature(factory).parameters
     except (TypeError, ValueError):
@@ -68,8 +69,14 @@ def build_bot(table: Mapping[str, Any], name: str, seed: int = 0, game: Any = No
     return factory(seed, game=game) if takes_game else factory(seed)
 
 
+AI_BOTS = {"openspiel:mcts": "lotus_kit.ai.openspiel:MCTSBot", "openspiel:ismcts": "lotus_kit.ai.openspiel:ISMCTSBot"}
+"""Bots every game has once the ``ai`` extra is installed: OpenSpiel's searches over the game."""
+
+
 def make_bot(game: Any, name: str, seed: int = 0) -> Any:
-    """The bot ``name`` of ``game`` (a key of ``game.info.bots``) with its seed."""
+    """The bot ``name`` of ``game`` (a key of ``game.info.bots``, or of :data:`AI_BOTS`) with its seed."""
+    if name in AI_BOTS and name not in game.info.bots:
+        return build_bot(AI_BOTS, name, seed, game)
     return build_bot(game.info.bots, name, seed, game)
 
 

@@ -1,0 +1,367 @@
+"""Every game of the kit as an OpenSpiel game (``pip install lotus-kit[ai]``).
+
+>>> import pyspiel
+>>> from lotus_kit.ai.openspiel import register_all
+>>> names = register_all()
+>>> game = pyspiel.load_game("lotus_winter")
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), game.num_players(), game.get_type().chance_mode.name
+(True, 2, 'EXPLICIT_STOCHASTIC')
+
+Each registered game of the kit is registered as ``lotus_<name>`` (``lotus_white_lotus``, ``lotus_winter``,
+``lotus_samurai``, ``lotus_ming``; the tests' toy auction as ``lotus_toy``) over the flat integer layer
+(:mod:`lotus_kit.ai.flat`), with honest facts:
+
+- **Sequential.** Sealed simultaneous choices (White Lotus bids, Ming's split) are taken one seat at a
+  time; a seat's choice stays out of every other seat's observation and information state until the
+  engine reveals it, so the game is IMPERFECT_INFORMATION wherever the kit's game has hidden information
+  or sealed choices.
+- **Chance.** EXPLICIT_STOCHASTIC where the game has explicit chance (:mod:`lotus_kit.core.chance`:
+  all four games of the kit): every draw and die is a chance node with its outcomes, so a game's
+  history is its whole course and a state is rebuilt from its history alone. A game without that hook
+  but with chance is SAMPLED_STOCHASTIC: its draws come from the ``seed`` parameter inside the engine.
+  A game without chance is DETERMINISTIC.
+- **Parameters.** ``players`` (the game's default), ``explicit_chance`` (True where possible), ``seed``
+  (used only without explicit chance) and one boolean per variant flag of the game, named as its rules
+  specification names it (``SEPPUKU_NEEDS_CARDS=True``).
+- **Returns** at the end only, zero-sum: the winners share +1 and the others -1 (see ``FlatGame.returns``).
+- **Observations** through ``make_py_observer``: strings and tensors from ``game.observation(state, seat)``
+  only; the information state (perfect recall) adds the seat's own ids and a digest of everything it
+  observed after each step.
+
+Bots: ``make_bot(game, "openspiel:mcts")`` and ``"openspiel:ismcts"`` (:mod:`lotus_kit.core.bots`) give
+bots that take a seat at the kit's table and in sweeps by running OpenSpiel's MCTS or ISMCTS on the
+OpenSpiel game; they search worlds drawn with the game's own ``redraw_hidden``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from lotus_kit.ai.flat import CHANCE, FlatGame, FlatState
+from lotus_kit.core.chance import is_chance
+from lotus_kit.core.registry import games, get_game
+
+__all__ = ["PREFIX", "ISMCTSBot", "LotusGame", "MCTSBot", "OpenSpielBot", "game_type", "load", "register",
+           "register_all"]
+
+PREFIX = "lotus_"
+_REGISTERED: dict[str, pyspiel.GameType] = {}
+
+
+def _has_explicit_chance(game: Any) -> bool:
+    return hasattr(game, "chance_start") and hasattr(game, "apply_chance")
+
+
+def game_type(game: Any) -> pyspiel.GameType:
+    """The OpenSpiel facts of a game of the kit (see the module text)."""
+    info = game.info
+    explicit = _has_explicit_chance(game)
+    if explicit:
+        chance = pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    elif info.chance:
+        chance = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    else:
+        chance = pyspiel.GameType.ChanceMode.DETERMINISTIC
+    hidden = info.hidden_information or info.sealed_choices
+    params: dict[str, Any] = {"players": info.default_players, "explicit_chance": explicit, "seed": 0}
+    params.update({flag: False for flag in info.flag_names})
+    return pyspiel.GameType(
+        short_name=PREFIX + info.name,
+        long_name=f"{info.title} (lotus_kit)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def _max_chance_outcomes(flat: FlatGame) -> int:
+    """The widest chance node: the setup's deal draws from the full deck (every later draw has fewer
+    cards to choose from, dice six faces), so walking the deal gives the bound."""
+    if not flat.explicit_chance:
+        return 0
+    widest, state = 0, flat.game.chance_start(flat.num_players, flat.flags)
+    while is_chance(state):
+        widest = max(widest, len(state.weights))
+        state = flat.game.apply_chance(state, state.outcomes()[0][0])
+    return widest
+
+
+class LotusGame(pyspiel.Game):
+    """A game of the kit for OpenSpiel; made by ``pyspiel.load_game("lotus_<name>", {...})``."""
+
+    kit_game: Any = None        # the kit's game object (set on the subclass :func:`register` makes)
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        kit_game = self.kit_game
+        kind = _REGISTERED[PREFIX + kit_game.name]
+        full = {**kind.parameter_specification, **params}
+        flags = tuple(f for f in kit_game.info.flag_names if full.get(f))
+        explicit = bool(full["explicit_chance"]) and _has_explicit_chance(kit_game)
+        self.flat = FlatGame(kit_game, int(full["players"]), flags, explicit_chance=explicit)
+        self.seed = int(full["seed"])
+        widest = _max_chance_outcomes(self.flat)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.flat.num_actions,
+            max_chance_outcomes=widest,
+            num_players=self.flat.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            # every engine step draws at most `widest` times (a die, a card, a reshuffle of the deck)
+            max_game_length=self.flat.max_game_length + (self.flat.max_engine_actions + 1) * widest,
+        )
+        super().__init__(kind, info, full)
+
+    def new_initial_state(self) -> LotusState:
+        return LotusState(self, self.flat.new_state(self.seed))
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> LotusObserver:
+        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return LotusObserver(self.flat, perfect_recall)
+
+
+class _Shared:
+    """A flat state kept by reference: it is an immutable value, so a cloned OpenSpiel state (OpenSpiel
+    deep-copies Python states) shares it instead of copying the engine states behind it."""
+
+    __slots__ = ("cache", "flat", "fs")
+
+    def __init__(self, flat: FlatGame, fs: FlatState):
+        self.flat = flat
+        self.fs = fs
+        self.cache: dict[tuple[str, int], Any] = {}     # observation strings of this state, per seat
+
+    def __deepcopy__(self, memo: dict) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple:
+        # OpenSpiel serialises a Python state by pickling it: a state is its game and its history
+        flat, fs = self.flat, self.fs
+        return _rebuild, (flat.game.name, flat.num_players, flat.flags, flat.explicit_chance, fs.seed, fs.history)
+
+
+def _rebuild(name: str, players: int, flags: tuple[str, ...], explicit: bool, seed: int,
+             history: tuple[int, ...]) -> _Shared:
+    flat = load(name, players, flags, explicit_chance=explicit, seed=seed).flat
+    return _Shared(flat, flat.from_history(history, seed))
+
+
+class LotusState(pyspiel.State):
+    """One OpenSpiel state over a :class:`~lotus_kit.ai.flat.FlatState`."""
+
+    def __init__(self, game: LotusGame, fs: FlatState):
+        super().__init__(game)
+        self._held = _Shared(game.flat, fs)
+
+    @property
+    def _flat(self) -> FlatGame:
+        return self._held.flat
+
+    @property
+    def flat_state(self) -> FlatState:
+        return self._held.fs
+
+    @property
+    def engine_state(self) -> Any:
+        """The kit's state (a chance node of :mod:`lotus_kit.core.chance` while chance decides)."""
+        return self._held.fs.state
+
+    def current_player(self) -> int:
+        return self._held.fs.player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        fs = self._held.fs
+        return self._flat.legal_ids(fs) if player == fs.player else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._flat.chance_outcomes(self._held.fs)
+
+    def _apply_action(self, action: int) -> None:
+        self._held = _Shared(self._flat, self._flat.apply_id(self._held.fs, int(action)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        fs, flat = self._held.fs, self._flat
+        if player == CHANCE:
+            return f"chance: outcome {action}"
+        words = flat.encoding.words(action) if 0 <= action < flat.num_actions else f"id {action}"
+        if player != fs.player:
+            return f"{flat.game.info.seat_name(player)}: {words}"
+        text = flat.id_to_string(fs, action)
+        # two ids may complete actions the game words alike: the id's own words keep them apart
+        return text if words in text else f"{text} [{words}]"
+
+    def is_terminal(self) -> bool:
+        return self._flat.is_terminal(self._held.fs)
+
+    def returns(self) -> list[float]:
+        return self._flat.returns(self._held.fs)
+
+    def resampled(self, seat: int, rng: random.Random) -> LotusState:
+        """This state with everything ``seat`` may not know redrawn (the game's ``redraw_hidden``): the same
+        history and the same information state for ``seat``, another possible world behind it. In the
+        world drawn, chance still to come is drawn by the world's own generator."""
+        fs = self._held.fs
+        world = self._flat.game.redraw_hidden(fs.state, seat, rng)
+        clone = self.clone()
+        clone._held = _Shared(self._flat, FlatState(world, fs.player, fs.prefix, fs.history, fs.seed, fs.engine_steps,
+                                        fs.options, fs.parent))
+        return clone
+
+    def __str__(self) -> str:
+        fs = self._held.fs
+        if is_chance(fs.state):
+            return f"chance node after {len(fs.history)} steps"
+        return f"{self._flat.game.decision(fs.state).text} (after {len(fs.history)} steps)"
+
+
+class LotusObserver:
+    """OpenSpiel's Python observer: ``tensor``/``dict`` and ``set_from``/``string_from``; with perfect recall
+    the information state (string only), otherwise the observation."""
+
+    def __init__(self, flat: FlatGame, perfect_recall: bool):
+        self.flat = flat
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else flat.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
+
+    def set_from(self, state: LotusState, player: int) -> None:
+        if not self.perfect_recall:
+            self.tensor[:] = self.flat.observation_tensor(state.flat_state, player)
+
+    def string_from(self, state: LotusState, player: int) -> str:
+        held = state._held
+        key = ("info" if self.perfect_recall else "obs", player)
+        text = held.cache.get(key)
+        if text is None:
+            fs = held.fs
+            text = (self.flat.information_state_string(fs, player) if self.perfect_recall
+                    else self.flat.observation_string(fs, player))
+            held.cache[key] = text
+        return text
+
+
+def register(name: str) -> str:
+    """Register the kit's game ``name`` with OpenSpiel (once); its OpenSpiel name, ``lotus_<name>``."""
+    kit_game = get_game(name)
+    short = PREFIX + kit_game.name
+    if short not in _REGISTERED:
+        kind = game_type(kit_game)
+        _REGISTERED[short] = kind
+
+        # a class per game (as OpenSpiel's own Python games register theirs)
+        cls = type(f"Lotus_{kit_game.name}", (LotusGame,), {"kit_game": kit_game})
+        pyspiel.register_game(kind, cls)
+    return short
+
+
+def register_all() -> list[str]:
+    """Register every game the kit lists whose action encoding exists; their OpenSpiel names."""
+    from lotus_kit.ai.flat import ENCODINGS
+
+    return [register(name) for name in games() if name in ENCODINGS]
+
+
+def load(name: str, players: int | None = None, flags: Sequence[str] = (), **params: Any) -> LotusGame:
+    """``pyspiel.load_game`` of the kit's game ``name`` (registered on first use)."""
+    short = register(name)
+    if players is not None:
+        params["players"] = players
+    params.update({f: True for f in flags})
+    return pyspiel.load_game(short, params)
+
+
+# ---- bots at the kit's table -------------------------------------------------------------------------
+
+class OpenSpielBot:
+    """A bot of the kit's bot seam backed by OpenSpiel's MCTS or ISMCTS (``kind``).
+
+    At each decision it searches from a world the seat cannot tell from the true one: the kit's state with
+    everything the seat may not know redrawn (the game's ``redraw_hidden``), so it reads no more than the
+    seat's observation. MCTS searches that one world (a determinisation); ISMCTS draws a fresh world for
+    every simulation. A big action (a bid: a target, then cards) is searched one sub-step at a time.
+    """
+
+    kind = "ismcts"
+
+    def __init__(self, seed: int = 0, game: Any = None, simulations: int = 20, rollouts: int = 1,
+                 uct_c: float = 2.0):
+        self.name = f"openspiel:{self.kind}"
+        self.kit_game = get_game(game) if isinstance(game, str) else game
+        self.simulations = simulations
+        self.rollouts = rollouts
+        self.uct_c = uct_c
+        self.rng = random.Random(seed)
+        self._games: dict[tuple[int, tuple[str, ...]], LotusGame] = {}
+
+    def _spiel_game(self, state: Any) -> LotusGame:
+        game = self.kit_game
+        players = len(game.scores(state))
+        rules = getattr(state, "rules", None)
+        flags = tuple(rules.flags()) if callable(getattr(rules, "flags", None)) else ()
+        key = (players, flags)
+        if key not in self._games:
+            # chance inside the engine: the bot starts from a position the table reached, not from a deal
+            self._games[key] = load(game.name, players, flags, explicit_chance=False)
+        return self._games[key]
+
+    def _search(self, spiel_game: LotusGame) -> pyspiel.Bot:
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        seed = self.rng.randrange(2**31)
+        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed))
+        if self.kind == "mcts":
+            return mcts.MCTSBot(spiel_game, self.uct_c, self.simulations, evaluator,
+                                random_state=np.random.RandomState(seed + 1), solve=False)
+        bot = ismcts.ISMCTSBot(spiel_game, evaluator, self.uct_c, self.simulations,
+                               random_state=np.random.RandomState(seed + 1))
+        worlds = random.Random(seed + 2)
+        bot.set_resampler(lambda st, seat: st.resampled(seat, worlds))
+        return bot
+
+    def choose(self, state: Any, seat: int) -> Any:
+        """The action of ``seat`` at the kit's ``state``."""
+        game = self.kit_game
+        spiel_game = self._spiel_game(state)
+        flat = spiel_game.flat
+        world = game.redraw_hidden(state, seat, self.rng)
+        options = tuple((flat.encoding.encode(game, a, world), a) for a in game.legal_actions(world, seat))
+        if len(options) == 1:
+            return options[0][1]
+        spiel_state = LotusState(spiel_game, FlatState(world, seat, (), (), 0, 0, options))
+        search = self._search(spiel_game)
+        while True:
+            action_id = search.step(spiel_state)
+            action = flat.action_of(spiel_state.flat_state, action_id)
+            if action is not None:
+                return action         # the seat's own action: the same in the world and the true state
+            spiel_state.apply_action(action_id)
+
+
+class MCTSBot(OpenSpielBot):
+    """OpenSpiel's MCTS in one world drawn for the seat (``make_bot(game, "openspiel:mcts")``)."""
+
+    kind = "mcts"
+
+
+class ISMCTSBot(OpenSpielBot):
+    """OpenSpiel's ISMCTS over worlds drawn for the seat (``make_bot(game, "openspiel:ismcts")``)."""
+
+    kind = "ismcts"

@@ -1,0 +1,113 @@
+"""Every game of the kit as an OpenSpiel game (lotus_kit.ai.openspiel): OpenSpiel's own random
+simulation test with serialisation, honest game facts, states rebuilt from their history alone, and
+OpenSpiel's MCTS and ISMCTS taking a seat at the kit's table through the kit's bot seam."""
+
+from __future__ import annotations
+
+import pyspiel
+import pytest
+
+from lotus_kit.ai.flat import register_encoding
+from lotus_kit.ai.openspiel import ISMCTSBot, MCTSBot, load, register, register_all
+from lotus_kit.core.bots import make_bot, play_game
+from lotus_kit.core.registry import GAMES, get_game
+from lotus_kit.core.registry import register as register_kit_game
+
+KIT_GAMES = ["white_lotus", "winter", "samurai", "ming"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_registered():
+    register_kit_game("toy", "tests.toygame.game:TOY")
+    register_encoding("toy", "tests.toygame.encoding:encoding")
+    yield
+    GAMES.pop("toy", None)
+
+
+@pytest.mark.parametrize("name", [*KIT_GAMES, "toy"])
+def test_openspiel_random_sim_test_passes_with_serialisation(name):
+    # the fewest players: the random game is shortest (White Lotus asks every seat's observation per step)
+    game = load(name, get_game(name).info.min_players)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_every_registered_game_is_an_openspiel_game_with_honest_facts():
+    assert set(register_all()) == {f"lotus_{n}" for n in [*KIT_GAMES, "toy"]}     # the toy is registered here
+    for name in KIT_GAMES:
+        kit = get_game(name)
+        game = pyspiel.load_game(f"lotus_{name}")
+        kind = game.get_type()
+        assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC     # core.chance
+        assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert (kind.min_num_players, kind.max_num_players) == (kit.info.min_players, kit.info.max_players)
+        assert game.num_players() == kit.info.default_players
+        params = game.get_parameters()
+        assert set(kit.info.flag_names) <= set(params) and params["explicit_chance"] is True
+        assert game.num_distinct_actions() == game.flat.num_actions
+    toy = pyspiel.load_game(register("toy"))
+    assert toy.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC       # no chance at all
+    assert toy.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION   # sealed bids
+
+
+def test_players_and_flags_are_game_parameters():
+    game = load("samurai", 3, ["DECLARATION_AFTER_ACTIONS"])
+    assert game.num_players() == 3 and game.flat.flags == ("DECLARATION_AFTER_ACTIONS",)
+    assert game.flat.game.info.flag("DECLARATION_AFTER_ACTIONS")
+    same = pyspiel.load_game(str(game))           # the game string names every parameter
+    assert same.flat.flags == game.flat.flags and same.num_players() == 3
+
+
+def test_chance_nodes_carry_the_engines_probabilities_and_a_history_rebuilds_the_state():
+    game = load("samurai", 3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(k, p) for k, p in get_game("samurai").chance_outcomes(state.engine_state)]
+    import numpy as np
+
+    rng = np.random.RandomState(3)
+    while not state.is_terminal() and len(state.history()) < 200:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probs) == pytest.approx(1.0)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history()
+    assert again.flat_state == state.flat_state                    # the same engine state, from history alone
+    for seat in range(3):
+        assert again.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_an_observation_never_shows_another_seats_hand():
+    game = load("samurai", 3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    engine = state.engine_state
+    kit = get_game("samurai")
+    assert state.observation_string(0) == game.flat.observation_string(state.flat_state, 0)
+    # what seat 0 sees is the same in every world it cannot tell apart
+    import random
+
+    other = state.resampled(0, random.Random(1))
+    assert other.engine_state != engine
+    assert other.observation_string(0) == state.observation_string(0)
+    assert other.information_state_string(0) == state.information_state_string(0)
+    assert kit.observation(other.engine_state, 0) == kit.observation(engine, 0)
+
+
+def test_openspiel_mcts_and_ismcts_play_the_toy_auction_at_the_kits_table():
+    toy = get_game("toy")
+    for name, cls in (("openspiel:mcts", MCTSBot), ("openspiel:ismcts", ISMCTSBot)):
+        bot = make_bot(toy, name, seed=1)
+        assert isinstance(bot, cls) and bot.name == name
+        final = play_game(toy, toy.new_game(2, 0), [bot, make_bot(toy, "random", 2)])
+        assert toy.is_over(final) and toy.winners(final)
+
+
+def test_an_unknown_openspiel_bot_is_refused_in_one_line():
+    with pytest.raises(ValueError, match="unknown bot 'openspiel:cfr'"):
+        make_bot(get_game("winter"), "openspiel:cfr")
