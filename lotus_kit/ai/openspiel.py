@@ -290,6 +290,31 @@ def load(name: str, players: int | None = None, flags: Sequence[str] = (), **par
 
 # ---- bots at the kit's table -------------------------------------------------------------------------
 
+class StandingEvaluator:
+    """An MCTS evaluator that reads the kit's standing instead of playing random games to the end: each
+    seat's score above the average of the seats, scaled into -1..1 (the game's returns at the end).
+    Cheap, so the search looks at many positions; a random rollout (``rollouts`` >= 1) looks further."""
+
+    def evaluate(self, state: LotusState) -> np.ndarray:
+        fs = state.flat_state
+        if state.is_terminal():
+            return np.array(state.returns())
+        game = state._flat.game
+        engine = fs.state.before if is_chance(fs.state) else fs.state
+        if engine is None:
+            return np.zeros(state.num_players())
+        scores = np.array(game.scores(engine), dtype=float)
+        centred = scores - scores.mean()
+        spread = np.abs(centred).max()
+        return centred / (spread + 1.0)
+
+    def prior(self, state: LotusState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 class OpenSpielBot:
     """A bot of the kit's bot seam backed by OpenSpiel's MCTS or ISMCTS (``kind``).
 
@@ -297,11 +322,13 @@ class OpenSpielBot:
     everything the seat may not know redrawn (the game's ``redraw_hidden``), so it reads no more than the
     seat's observation. MCTS searches that one world (a determinisation); ISMCTS draws a fresh world for
     every simulation. A big action (a bid: a target, then cards) is searched one sub-step at a time.
+    Positions are valued by the standing (:class:`StandingEvaluator`) unless ``rollouts`` asks for random
+    games to the end (slow in the long games: a White Lotus game is hundreds of flat steps).
     """
 
     kind = "ismcts"
 
-    def __init__(self, seed: int = 0, game: Any = None, simulations: int = 20, rollouts: int = 1,
+    def __init__(self, seed: int = 0, game: Any = None, simulations: int = 20, rollouts: int = 0,
                  uct_c: float = 2.0):
         self.name = f"openspiel:{self.kind}"
         self.kit_game = get_game(game) if isinstance(game, str) else game
@@ -326,7 +353,8 @@ class OpenSpielBot:
         from open_spiel.python.algorithms import ismcts, mcts
 
         seed = self.rng.randrange(2**31)
-        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed))
+        evaluator = (mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed)) if self.rollouts
+                     else StandingEvaluator())
         if self.kind == "mcts":
             return mcts.MCTSBot(spiel_game, self.uct_c, self.simulations, evaluator,
                                 random_state=np.random.RandomState(seed + 1), solve=False)

@@ -111,3 +111,15 @@ def test_openspiel_mcts_and_ismcts_play_the_toy_auction_at_the_kits_table():
 def test_an_unknown_openspiel_bot_is_refused_in_one_line():
     with pytest.raises(ValueError, match="unknown bot 'openspiel:cfr'"):
         make_bot(get_game("winter"), "openspiel:cfr")
+
+
+def test_openspiel_mcts_plays_a_full_winter_game_at_the_kits_table():
+    winter = get_game("winter")
+    bot = make_bot(winter, "openspiel:mcts", seed=3)
+    bot.simulations = 6
+    seen = []
+    final = play_game(winter, winter.new_game(2, 5), [bot, make_bot(winter, "random", 4)],
+                      on_action=lambda before, action, after: seen.append((before, action)))
+    assert winter.is_over(final) and winter.winners(final)
+    # every action the bot chose was legal where it chose it (play_game applied it without refusal)
+    assert any(winter.to_act(before) == frozenset({0}) for before, _ in seen)
