@@ -70,7 +70,7 @@ def game_type(game: Any) -> pyspiel.GameType:
         chance = pyspiel.GameType.ChanceMode.DETERMINISTIC
     hidden = info.hidden_information or info.sealed_choices
     params: dict[str, Any] = {"players": info.default_players, "explicit_chance": explicit, "seed": 0}
-    params.update({flag: False for flag in info.flag_names})
+    params.update({key: _param_default(flag) for key, flag in _flag_params(info).items()})
     return pyspiel.GameType(
         short_name=PREFIX + info.name,
         long_name=f"{info.title} (lotus_kit)",
@@ -88,6 +88,34 @@ def game_type(game: Any) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification=params,
     )
+
+
+def _flag_params(info: Any) -> dict[str, Any]:
+    """OpenSpiel parameter name -> flag: the flag's name, with ``=`` (Ming's ``NEUTRAL_RETURN=NONE``
+    switch) written ``_`` because a game string reads ``name=value``."""
+    return {flag.name.replace("=", "_"): flag for flag in info.flags}
+
+
+def _param_default(flag: Any) -> Any:
+    """A switch is a boolean (off); a number flag its default number; a text flag its default text."""
+    if flag.kind == "switch":
+        return False
+    if flag.kind == "number":
+        return int(flag.default) if flag.default else 0
+    return flag.default
+
+
+def _flags_of(info: Any, params: dict[str, Any]) -> tuple[str, ...]:
+    """The kit's flag settings the parameters ask for (a value flag only when it differs from its default)."""
+    out = []
+    for key, flag in _flag_params(info).items():
+        value = params.get(key, _param_default(flag))
+        if flag.kind == "switch":
+            if value:
+                out.append(flag.name)
+        elif value != _param_default(flag) and value != "":
+            out.append(info.check_flag(f"{flag.name}={value}"))
+    return tuple(out)
 
 
 def _max_chance_outcomes(flat: FlatGame) -> int:
@@ -112,7 +140,7 @@ class LotusGame(pyspiel.Game):
         kit_game = self.kit_game
         kind = _REGISTERED[PREFIX + kit_game.name]
         full = {**kind.parameter_specification, **params}
-        flags = tuple(f for f in kit_game.info.flag_names if full.get(f))
+        flags = _flags_of(kit_game.info, full)
         explicit = bool(full["explicit_chance"]) and _has_explicit_chance(kit_game)
         self.flat = FlatGame(kit_game, int(full["players"]), flags, explicit_chance=explicit)
         self.seed = int(full["seed"])
@@ -124,8 +152,7 @@ class LotusGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            # every engine step draws at most `widest` times (a die, a card, a reshuffle of the deck)
-            max_game_length=self.flat.max_game_length + (self.flat.max_engine_actions + 1) * widest,
+            max_game_length=self.flat.max_game_length,      # chance nodes included (the encoding's bounds)
         )
         super().__init__(kind, info, full)
 
@@ -284,7 +311,12 @@ def load(name: str, players: int | None = None, flags: Sequence[str] = (), **par
     short = register(name)
     if players is not None:
         params["players"] = players
-    params.update({f: True for f in flags})
+    info = get_game(name).info
+    for written in flags:       # "SEPPUKU_NEEDS_CARDS", "targetHonor=250", Ming's switch "NEUTRAL_RETURN=NONE"
+        flag = info.flag(written) if written in info.flag_names else info.flag(written.partition("=")[0])
+        value = written.partition("=")[2]
+        params[flag.name.replace("=", "_")] = (True if flag.kind == "switch"
+                                               else int(value) if flag.kind == "number" else value)
     return pyspiel.load_game(short, params)
 
 

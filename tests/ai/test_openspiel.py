@@ -44,7 +44,7 @@ def test_every_registered_game_is_an_openspiel_game_with_honest_facts():
         assert (kind.min_num_players, kind.max_num_players) == (kit.info.min_players, kit.info.max_players)
         assert game.num_players() == kit.info.default_players
         params = game.get_parameters()
-        assert set(kit.info.flag_names) <= set(params) and params["explicit_chance"] is True
+        assert {f.replace("=", "_") for f in kit.info.flag_names} <= set(params) and params["explicit_chance"] is True
         assert game.num_distinct_actions() == game.flat.num_actions
     toy = pyspiel.load_game(register("toy"))
     assert toy.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC       # no chance at all
@@ -123,3 +123,14 @@ def test_openspiel_mcts_plays_a_full_winter_game_at_the_kits_table():
     assert winter.is_over(final) and winter.winners(final)
     # every action the bot chose was legal where it chose it (play_game applied it without refusal)
     assert any(winter.to_act(before) == frozenset({0}) for before, _ in seen)
+
+
+def test_value_flags_are_number_parameters_and_a_flag_with_an_equals_sign_is_renamed():
+    samurai = load("samurai", 3, ["targetHonor=250", "SEPPUKU_NEEDS_CARDS"])
+    assert samurai.get_parameters()["targetHonor"] == 250
+    assert set(samurai.flat.flags) == {"targetHonor=250", "SEPPUKU_NEEDS_CARDS"}
+    assert load("samurai", 3).flat.flags == ()                     # defaults give the standard rules
+    ming = load("ming", 3, ["NEUTRAL_RETURN=NONE"])
+    assert ming.flat.flags == ("NEUTRAL_RETURN=NONE",) and ming.get_parameters()["NEUTRAL_RETURN_NONE"] is True
+    again = pyspiel.load_game(str(ming))                           # its game string loads back
+    assert again.flat.flags == ming.flat.flags
