@@ -425,3 +425,36 @@ class ISMCTSBot(OpenSpielBot):
     """OpenSpiel's ISMCTS over worlds drawn for the seat (``make_bot(game, "openspiel:ismcts")``)."""
 
     kind = "ismcts"
+
+
+# ---- a cross-check of the kit's bid equilibria by OpenSpiel's CFR ------------------------------------
+
+def conflict_game(bid_game: Any) -> pyspiel.Game:
+    """A White Lotus conflict's bidding game (``analysis.bidding.build_game``, two participants) as an
+    OpenSpiel matrix game: the zero-sum utilities the kit's LP solves (own utility minus the rival's)."""
+    if len(bid_game.participants) != 2:
+        raise ValueError("the matrix game is for conflicts of two participants")
+    row = np.asarray(bid_game.relative_utilities()[0], dtype=float)
+    names = [[f"{t}:{total}" for t, total in bid_game.options[s]] for s in bid_game.participants]
+    return pyspiel.create_matrix_game("lotus_conflict", "White Lotus conflict bids", names[0], names[1],
+                                      row.tolist(), (-row).tolist())
+
+
+def cfr_bids(bid_game: Any, iterations: int = 500) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """OpenSpiel's CFR+ on :func:`conflict_game`: the average strategies of both participants (over their
+    options), the row participant's value under them and their NashConv (what best responses would gain)."""
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = pyspiel.convert_to_turn_based(conflict_game(bid_game))
+    solver = cfr.CFRPlusSolver(game)
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    average = solver.average_policy()
+    root = game.new_initial_state()
+    first = average.action_probabilities(root)
+    after = root.child(root.legal_actions()[0])
+    second = average.action_probabilities(after)
+    row = np.array([first.get(a, 0.0) for a in range(len(bid_game.options[bid_game.participants[0]]))])
+    col = np.array([second.get(a, 0.0) for a in range(len(bid_game.options[bid_game.participants[1]]))])
+    value = float(row @ np.asarray(bid_game.relative_utilities()[0]) @ col)
+    return row, col, value, float(exploitability.nash_conv(game, average))

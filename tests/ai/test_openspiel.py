@@ -134,3 +134,25 @@ def test_value_flags_are_number_parameters_and_a_flag_with_an_equals_sign_is_ren
     assert ming.flat.flags == ("NEUTRAL_RETURN=NONE",) and ming.get_parameters()["NEUTRAL_RETURN_NONE"] is True
     again = pyspiel.load_game(str(ming))                           # its game string loads back
     assert again.flat.flags == ming.flat.flags
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_openspiel_cfr_reproduces_the_kits_lp_bids_of_a_white_lotus_conflict(seed):
+    """An independent check of the bid analysis: OpenSpiel's CFR+ on the conflict's matrix game reaches
+    the value of the kit's exact LP (within CFR's NashConv) and the same equilibrium bids."""
+    import numpy as np
+
+    from lotus_kit.ai.openspiel import cfr_bids
+    from lotus_kit.white_lotus.analysis.bidding import best_bids
+    from lotus_kit.white_lotus.analysis.conflict import ConflictSpec
+    from lotus_kit.white_lotus.cards import Hand
+
+    rng = np.random.default_rng(seed)
+    hands = {s: Hand(int(rng.integers(0, 2)), *(int(v) for v in rng.integers(0, 3, size=3))) for s in (0, 1)}
+    spec = ConflictSpec((0, 1), hands, emperor=int(rng.integers(0, 3)))
+    advice = best_bids(spec, vp_per_influence=float(rng.uniform(0.2, 0.8)), value=float(rng.uniform(1, 5)))
+    row, col, value, nash_conv = cfr_bids(advice.game, iterations=300)
+    assert nash_conv < 0.005
+    assert abs(value - advice.solution.value) <= nash_conv + 1e-6
+    assert row == pytest.approx(advice.strategies[0], abs=0.02)
+    assert col == pytest.approx(advice.strategies[1], abs=0.02)
