@@ -128,7 +128,13 @@ class Solving:
             self.solve_best_button.layout.display = "none"
             return None
         seconds = float(self.solve_seconds.value if seconds is None else seconds)
-        verdict = self._verdict(self.step, seconds)
+        # the kernel is busy until the answer: say so (widget changes reach the page at once)
+        self.solve_answer.value = box(escape(f"Solving step {self.step} (at most {seconds:g} s)…"), "info")
+        self.solve_button.disabled = True
+        try:
+            verdict = self._verdict(self.step, seconds)
+        finally:
+            self.solve_button.disabled = False
         self._solved_here = (self.node, self.step, verdict)
         self.solve_answer.value = self._verdict_html(verdict, state)
         self.solve_best_button.layout.display = "none" if verdict.best is None else ""
@@ -181,6 +187,8 @@ class Solving:
             return []
         seconds = float(self.solve_seconds.value if seconds is None else seconds)
         line, t0 = self.line, time.monotonic()
+        self.solve_swings_view.value = box(escape(f"Judging the recorded moves from the end of the line (at most "
+                                                  f"{seconds:g} s a position, {budget:g} s in all)…"), "info")
         out: list[SolvedSwing] = []
         stopped = ""
         for k in range(line.steps - 1, -1, -1):
