@@ -10,7 +10,14 @@ import ipywidgets as widgets
 
 from lotus_kit.samurai import actions as A
 from lotus_kit.samurai.screen import SCREEN
-from lotus_kit.samurai.screen.panels import AnswerPanel, BattlePanel, OverPanel, TurnPanel, income_parts
+from lotus_kit.samurai.screen.panels import (
+    AnswerPanel,
+    BattlePanel,
+    OverPanel,
+    TurnPanel,
+    battle_html,
+    income_parts,
+)
 from lotus_kit.ui.session import GameSession
 
 from .helpers import G, dice_seed, play, seat, table
@@ -172,3 +179,13 @@ def test_SAM_END_1_the_end_panel_names_the_winner_and_every_honor():
     text = _text(OverPanel(session).status.value)
     # Red's phase 1: 395 + Daimyo 30 + the Shogun card 50 (3 players)
     assert text.startswith("Red won: 400 honor reached (SAM-END-1).") and "Red ★475Blue120Green0" in text
+
+
+def test_SAM_BAT_3_the_battle_view_counts_the_rerolls_of_equal_totals():
+    # one die each: 3 against 3 is rerolled, then 6 against 1 decides
+    s = table(seat(daimyo=["DAIMYO_10"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat(),
+              seed=dice_seed([3, 3, 6, 1]))
+    s = G.apply(s, A.Attack(0, 1))
+    text = _text(battle_html(s))
+    assert "1 equal total rerolled before this roll (SAM-BAT-3)." in text
+    assert "Red (attacker)⚅6 = 6 ✔ wins" in text and "Blue (defender)⚀1 = 1" in text
