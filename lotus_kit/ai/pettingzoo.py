@@ -17,7 +17,8 @@ share -1. A game cut off after the encoding's ``max_engine_actions`` is *truncat
 
 ``render()`` draws the board as everyone sees it: ``render_mode="rgb_array"`` a numpy image (the
 game's board figure through kaleido), ``"figure"`` the plotly figure, ``"html"`` its HTML, ``"ansi"``
-the decision and the standing in words.
+the decision and the standing in words; ``"human"`` shows the board after every step (the figure in
+Jupyter, the words on a terminal).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from lotus_kit.ai.flat import TERMINAL, FlatGame
 
 __all__ = ["LotusEnv", "env", "raw_env"]
 
-RENDER_MODES = ("rgb_array", "figure", "html", "ansi")
+RENDER_MODES = ("human", "rgb_array", "figure", "html", "ansi")
 
 
 class LotusEnv(AECEnv):
@@ -64,6 +65,7 @@ class LotusEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.flat.num_actions) for a in self.possible_agents}
         self._seeds = random.Random()
         self.fs = None
+        self._image_server = False          # one browser for all the images of this environment
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -111,8 +113,8 @@ class LotusEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[player]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> Any:
         """The board as everyone sees it, in the form ``render_mode`` names (None: nothing)."""
@@ -120,15 +122,37 @@ class LotusEnv(AECEnv):
             return None
         if self.render_mode == "ansi":
             return self._words()
+        if self.render_mode == "human":
+            self._show()
+            return None
         fig = self._figure()
         if self.render_mode == "figure":
             return fig
         if self.render_mode == "html":
             return fig.to_html(include_plotlyjs="cdn", full_html=False)
+        import kaleido
         from PIL import Image
 
-        png = fig.to_image(format="png")                   # kaleido
+        from lotus_kit.views.export import to_image
+
+        if not self._image_server:                         # the first image ~2 s, then ~0.2 s each
+            kaleido.start_sync_server(silence_warnings=True)
+            self._image_server = True
+        png = to_image(fig, format="png")                  # ExportError in one line without a browser
         return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+    def _show(self) -> None:
+        """The board figure in a Jupyter kernel, the words anywhere else."""
+        try:
+            from IPython import get_ipython
+            from IPython.display import display
+        except ImportError:
+            get_ipython = None
+        shell = get_ipython() if get_ipython is not None else None
+        if shell is not None and getattr(shell, "kernel", None) is not None:
+            display(self._figure())
+        else:
+            print(self._words())
 
     def _words(self) -> str:
         state = self.fs.state
@@ -151,7 +175,11 @@ class LotusEnv(AECEnv):
         return fig
 
     def close(self) -> None:
-        pass
+        if self._image_server:
+            import kaleido
+
+            kaleido.stop_sync_server(silence_warnings=True)
+            self._image_server = False
 
 
 def raw_env(game: str | Any = "white_lotus", players: int | None = None, flags: Sequence[str] = (),

@@ -76,6 +76,9 @@ def test_render_gives_the_board_as_an_rgb_image(tmp_path):
     e = env(game="white_lotus", players=4, render_mode="rgb_array")
     e.reset(seed=0)
     image = e.render()
+    again = e.render()                       # the same browser, the same picture
+    e.close()
+    assert (image == again).all()
     assert image.ndim == 3 and image.shape[2] == 3 and image.shape[0] > 200 and image.std() > 10
     from PIL import Image
 
@@ -102,3 +105,11 @@ def test_the_readme_lines_for_researchers_run_as_written():
     e, g = namespace["e"], namespace["g"]
     e.reset(seed=0)
     assert e.agent_selection == "player_0" and g.num_players == 3 and g.legal_ids(g.new_state(1))
+
+
+def test_pettingzoos_render_test_passes_in_every_render_mode(capsys):
+    """(The toy: five kaleido images per call; a real board's image is checked above.)"""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(game="toy", render_mode=render_mode))
+    assert "Scores:" in capsys.readouterr().out          # "human" on a terminal: the words
