@@ -1,6 +1,6 @@
 """Ming at the hot-seat table in a real browser (Debian chromium), in JupyterLab and in Voilà.
 
-``notebooks/ming_table.ipynb`` opens round 2 at phase 2 with Black and White as people and Grey a
+``notebooks/ming_table.ipynb`` (JupyterLab at 1280x800, Voilà at 1024x768) opens round 2 at phase 2 with Black and White as people and Grey a
 bot. Everything is done by clicks: each person takes a card by clicking a province space on the
 plotly board, steps the prince by clicking a border, deploys, passes; then the scoring hands the
 screen to Black, who presses return card 2 and commits it sealed. Behind the curtain for White the
@@ -136,6 +136,7 @@ def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
 
 
 def test_ming_round_by_clicks_with_sealed_return_cards_in_jupyterlab(page: Page, lab_url, shots):
+    page.set_viewport_size({"width": 1280, "height": 800})
     models = WidgetModels(page)
     base, token = lab_url
     page.goto(f"{base}/lab/tree/ming_table.ipynb?reset&token={token}")
@@ -149,6 +150,7 @@ def test_ming_round_by_clicks_with_sealed_return_cards_in_jupyterlab(page: Page,
 
 
 def test_ming_round_by_clicks_with_sealed_return_cards_in_voila(page: Page, lab_url, shots):
+    page.set_viewport_size({"width": 1024, "height": 768})
     models = WidgetModels(page)
     base, token = lab_url
     page.goto(f"{base}/voila/render/ming_table.ipynb?token={token}")

@@ -32,6 +32,7 @@ COLOUR_TEXT = {"Black": "#ffffff", "White": "#000000", "Grey": "#000000", "Tan":
 LETTER = {"Black": "B", "White": "W", "Grey": "G", "Tan": "T", NEUTRAL_NAME: "N"}
 TRANSPORT_SHORT = {"HORSE": "Horse", "RICKSHAW": "Rick", "JUNK": "Junk", "CAMEL": "Camel",
                    "PALANQUIN": "Palq", "OXCART": "Ox"}
+SCALE = {"k": 1.0}               # the size scale of the figure being built (width / 1000), see _px
 GOLD = "#c9a227"                 # the outline of a spot the decision now can use
 R = 1.0                          # hexagon radius
 W = math.sqrt(3) * R
@@ -46,6 +47,12 @@ PHASE_WORDS = {
     "split_return": "returning pieces", "exchange_sets": "exchanging sets", "choose_start": "choosing the start player",
     "over": "the game is over",
 }
+
+
+def _px(size: float, least: float = 6.0) -> float:
+    """A marker or font size drawn for a 1000 px board, at the width being built: the symbols keep
+    their place on the map at 1024x768 (a 650 px board) as at full size."""
+    return max(least, round(size * SCALE["k"], 1))
 
 
 def _centres(n: int) -> list[tuple[float, float]]:
@@ -109,6 +116,7 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
     b = state.board
     g = geometry(b)
     lit = set(highlight or ())
+    SCALE["k"] = max(0.55, min(1.5, width / 1000))
     fig = go.Figure()
     for d, poly in g["polys"].items():
         colour = b.colours[b.district_province[d]]
@@ -126,7 +134,7 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
         fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", showlegend=False,
                                  line={"color": PROVINCE_LINE.get(b.colours[p], "#333"), "width": 3}))
         fig.add_annotation(x=c[0], y=c[1] + (1.1 if c[1] == upper else -1.1) * R,
-                           text=f"<b>{b.province_ids[p]} {b.colours[p]}</b>", showarrow=False, font={"size": 12})
+                           text=f"<b>{b.province_ids[p]} {b.colours[p]}</b>", showarrow=False, font={"size": _px(12)})
     # the usable districts outlined in gold on top of every rhombus (one trace: the board's traces stay
     # the same for every state, so it is updated in place); it takes no clicks, the rhombus below does
     hx: list[float | None] = []
@@ -145,9 +153,9 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
         ey.append(mid[1])
         et.append(TRANSPORT_SHORT.get(transport, transport[:5].title()))
         eid.append(border_id(b.district_names[a], b.district_names[c]))
-    fig.add_trace(go.Scatter(x=ex, y=ey, mode="markers+text", text=et, textfont={"size": 9, "color": "#222"},
+    fig.add_trace(go.Scatter(x=ex, y=ey, mode="markers+text", text=et, textfont={"size": _px(9), "color": "#222"},
                              customdata=eid,
-                             marker={"symbol": "square", "size": 26, "color": "rgba(255,255,255,0.85)",
+                             marker={"symbol": "square", "size": _px(26), "color": "rgba(255,255,255,0.85)",
                                      "line": {"color": [GOLD if e in lit else "#666" for e in eid],
                                               "width": [3 if e in lit else 1 for e in eid]}},
                              hovertext=[f"border {e}: {t}" for e, t in zip(eid, et, strict=True)],
@@ -155,12 +163,12 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
     _pieces(fig, state, g)
     _spaces(fig, state, g, lit)
     phase = PHASE_WORDS.get(str(state.phase), str(state.phase))
-    title = (f"Ming Dynastie — round {state.round}, {phase}; start player "
+    title = (f"Ming Dynastie — round {state.round}, {phase}<br><sup>start player "
              f"{SEAT_NAMES[state.start_player]}; scores " +
-             ", ".join(f"{SEAT_NAMES[s]} {state.score(s)}" for s in range(state.players)))
+             ", ".join(f"{SEAT_NAMES[s]} {state.score(s)}" for s in range(state.players)) + "</sup>")
     xs = [c[0] for c in g["centres"]]
-    fig.update_layout(title={"text": title, "font": {"size": 14}}, width=width, height=int(width * 0.8),
-                      plot_bgcolor="white", paper_bgcolor="white", margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    fig.update_layout(title={"text": title, "font": {"size": _px(14)}}, width=width, height=int(width * 0.8),
+                      plot_bgcolor="white", paper_bgcolor="white", margin={"l": 10, "r": 10, "t": 64, "b": 10},
                       xaxis={"visible": False, "range": [min(xs) - W * 0.7, max(xs) + W * 0.7],
                              "fixedrange": locked},
                       yaxis={"visible": False, "scaleanchor": "x", "range": [-4.6 * R, 1.35 * R],
@@ -186,7 +194,8 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
     b = state.board
     disc: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "hover": [], "at": []}
     clo: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "at": []}
-    house: dict[str, list[Any]] = {"x": [], "y": [], "fill": [], "text": [], "at": []}
+    house: dict[str, list[Any]] = {"x": [], "y": [], "fill": [], "text": [], "at": [], "letter": [], "ink": [],
+                                   "symbol": []}
     prince: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "at": []}
     princes = {state.prince(s): s for s in range(state.players) if state.prince(s)}
     for d, name in enumerate(b.district_names):
@@ -218,6 +227,10 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
             house["y"].append(hy)
             house["fill"].append(COLOUR_FILL[occupant] if occupant else "#fffdf5")
             house["text"].append(f"house of {name}: {occupant or 'empty'}")
+            # an occupied house carries its colour's letter (White's fill is as light as an empty house)
+            house["letter"].append(LETTER[occupant] if occupant else "")
+            house["ink"].append(COLOUR_TEXT[occupant] if occupant else "#000000")
+            house["symbol"].append("square" if occupant else "square-open")
             house["at"].append(name)
         if d in [b.district(p) for p in princes]:
             s = princes[name]
@@ -228,26 +241,27 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
             prince["fill"].append(COLOUR_FILL[SEAT_NAMES[s]])
             prince["font"].append(COLOUR_TEXT[SEAT_NAMES[s]])
             prince["at"].append(name)
-    fig.add_trace(go.Scatter(x=house["x"], y=house["y"], mode="markers", hovertext=house["text"], hoverinfo="text",
-                             customdata=house["at"],
-                             marker={"symbol": "square", "size": 9, "color": house["fill"],
+    fig.add_trace(go.Scatter(x=house["x"], y=house["y"], mode="markers+text", hovertext=house["text"],
+                             hoverinfo="text", customdata=house["at"], text=house["letter"],
+                             textfont={"size": _px(7), "color": house["ink"]},
+                             marker={"symbol": house["symbol"], "size": _px(10), "color": house["fill"],
                                      "line": {"color": "#555", "width": 1}}, name="city houses", meta="houses"))
     fig.add_trace(go.Scatter(x=clo["x"], y=clo["y"], mode="markers+text", text=clo["text"], name="cloisters",
                              customdata=clo["at"],
-                             textfont={"color": clo["font"], "size": 10}, meta="cloisters", hoverinfo="text",
+                             textfont={"color": clo["font"], "size": _px(10)}, meta="cloisters", hoverinfo="text",
                              hovertext=[f"cloister of {d}: {w}" for d, w in zip(clo["at"], clo["text"], strict=True)],
-                             marker={"symbol": "square", "size": 17, "color": clo["fill"],
+                             marker={"symbol": "square", "size": _px(17), "color": clo["fill"],
                                      "line": {"color": "#444", "width": 1.5}}))
     fig.add_trace(go.Scatter(x=disc["x"], y=disc["y"], mode="markers+text", text=disc["text"], name="family members",
                              customdata=disc["at"],
-                             textfont={"color": disc["font"], "size": 9}, hovertext=disc["hover"], hoverinfo="text",
-                             marker={"size": 19, "color": disc["fill"], "line": {"color": "#333", "width": 1}},
+                             textfont={"color": disc["font"], "size": _px(9)}, hovertext=disc["hover"], hoverinfo="text",
+                             marker={"size": _px(19), "color": disc["fill"], "line": {"color": "#333", "width": 1}},
                              meta="members"))
     fig.add_trace(go.Scatter(x=prince["x"], y=prince["y"], mode="markers+text", text=prince["text"], name="princes",
                              customdata=prince["at"],
-                             textfont={"color": prince["font"], "size": 10}, meta="princes", hoverinfo="text",
+                             textfont={"color": prince["font"], "size": _px(10)}, meta="princes", hoverinfo="text",
                              hovertext=[f"prince in {d}" for d in prince["at"]],
-                             marker={"symbol": "diamond", "size": 20, "color": prince["fill"],
+                             marker={"symbol": "diamond", "size": _px(20), "color": prince["fill"],
                                      "line": {"color": "#c9a227", "width": 3}}))
 
 
@@ -268,14 +282,14 @@ def _spaces(fig: go.Figure, state: State, g: dict[str, Any], lit: set[str]) -> N
         sf.append(PROVINCE_FILL.get(colour, "#ddd"))
         st.append(f"<b>{colour}</b><br>card: {state.display[colour]}<br>{waiting or '—'}")
     ids = [space_id(colour) for colour in b.colours]
-    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": 10}, customdata=ids,
-                             marker={"symbol": "square", "size": 74, "color": sf,
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": _px(10)}, customdata=ids,
+                             marker={"symbol": "square", "size": _px(74), "color": sf,
                                      "line": {"color": [GOLD if i in lit else "#555" for i in ids],
                                               "width": [4 if i in lit else 1 for i in ids]}},
                              hovertext=[f"{c} province space" for c in b.colours], hoverinfo="text",
                              showlegend=False, meta="spaces"))
-    fig.add_annotation(x=(left + right) / 2, y=y - 0.8 * R, showarrow=False, font={"size": 10},
+    fig.add_annotation(x=(left + right) / 2, y=y - 0.5 * R, yanchor="top", showarrow=False, font={"size": _px(10)},
                        text="province spaces: the card on display, family members waiting (letter = colour, "
                             "number = pieces)<br>hands: " +
-                            "; ".join(f"{SEAT_NAMES[s]} " + (", ".join(f"{k} {v}" for k, v in state.hand(s).items())
+                            "<br>".join(f"{SEAT_NAMES[s]} " + (", ".join(f"{k} {v}" for k, v in state.hand(s).items())
                                                              or "none") for s in range(state.players)))

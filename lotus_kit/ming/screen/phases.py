@@ -264,7 +264,8 @@ class PrincePanel(MingPanel):
     rules = ("MING-PH3-1", "MING-PH3-2", "MING-PH3-3", "MING-PH3-4", "MING-PH3-5", "MING-CLAR-7", "MING-DEP-1")
 
     def _build(self) -> list[widgets.Widget]:
-        self.hand = CardHand("Your cards: press the ones to pay with", style="info",
+        # mark_pressed: a pressed card gets a tick besides its colour (not colour alone)
+        self.hand = CardHand("Your cards: press the ones to pay with", style="info", mark_pressed=True,
                              label=self._card_name, tip=lambda v: f"{self._card_name(v)} card")
         self.dest = widgets.Dropdown(description="To", options=[], layout=widgets.Layout(width="200px"))
         self.move_button = _button("Move", "primary", "move the prince, paying the pressed cards (none pressed: "
@@ -404,7 +405,7 @@ class ScoringPanel(MingPanel):
     def _build(self) -> list[widgets.Widget]:
         self.cards = CardHand("Your return cards (sealed: nobody sees them until all have chosen, MING-CLAR-11)",
                               style="warning", label=str, tip=lambda v: f"return card {v}", fresh=True,
-                              total=self._total)
+                              total=self._total, mark_pressed=True)
         self.commit = _button("Play the pressed return cards (sealed)", "warning", "MING-SCORE-4")
         self.commit.on_click(lambda _b: self._commit())
         self.return_box = widgets.VBox([self.cards, self.commit])
