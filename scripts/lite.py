@@ -61,7 +61,8 @@ COMPILED = {"numpy": "numpy", "pandas": "pandas", "scipy": "scipy", "dask": "das
             "lotus_kit.analysis": "numpy and scipy (through `lotus_kit.analysis`)",
             "lotus_kit.white_lotus.analysis": "numpy and scipy (through `lotus_kit.white_lotus.analysis`)",
             "lotus_kit.samurai.analysis": "pandas (through `lotus_kit.samurai.analysis`)",
-            "lotus_kit.ming.analysis": "pandas (through `lotus_kit.ming.analysis`)"}
+            "lotus_kit.ming.analysis": "pandas (through `lotus_kit.ming.analysis`)",
+            "lotus_kit.ai": "OpenSpiel and PettingZoo (through `lotus_kit.ai`, the `[ai]` extra)"}
 # markers as Pyodide 314 evaluates them
 EMSCRIPTEN = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "platform_machine": "wasm32", "implementation_name": "cpython",

@@ -226,7 +226,9 @@ class LotusState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         fs, flat = self._held.fs, self._flat
         if player == CHANCE:
-            return f"chance: outcome {action}"
+            describe = getattr(flat.game, "describe_chance", None)
+            return describe(fs.state, action) if describe is not None and fs.player == CHANCE \
+                else f"chance outcome {action}"
         words = flat.encoding.words(action) if 0 <= action < flat.num_actions else f"id {action}"
         if player != fs.player:
             return f"{flat.game.info.seat_name(player)}: {words}"

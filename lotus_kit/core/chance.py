@@ -8,7 +8,8 @@ outcomes and their probabilities. A game offers that with three optional methods
   order, start chips, the first player) come first, as chance nodes;
 - ``chance_outcomes(state)``: ``((outcome, probability), ...)``, non-empty exactly at a chance node
   (a :class:`ChanceNode`; nobody acts there); the outcomes are ints, the probabilities sum to 1;
-- ``apply_chance(state, outcome)``: the state after that outcome (maybe the next chance node).
+- ``apply_chance(state, outcome)``: the state after that outcome (maybe the next chance node);
+- ``describe_chance(state, outcome)``: the outcome in words.
 
 ``apply(state, action)`` on a state of such a game returns a chance node when the step draws.
 
@@ -126,6 +127,14 @@ class ExplicitChance:
             raise IllegalAction(self.chance_rule, f"chance cannot give {quote(outcome)} here; possible: "
                                 f"{', '.join(str(k) for k, _ in state.outcomes())}")
         return self._run(state, (*state.drawn, outcome))
+
+    def describe_chance(self, state: Any, outcome: int) -> str:
+        """The outcome in words (``"a temple chip next in the draw pool"``); the game's ``_chance_words``."""
+        words = self._chance_words(state, outcome) if type(state) is ChanceNode else ""
+        return words or f"chance outcome {outcome}"
+
+    def _chance_words(self, node: ChanceNode, outcome: int) -> str:
+        return ""
 
     def _explicit_apply(self, state: Any, action: Any, script: tuple[int, ...] = ()) -> Any:
         """``apply`` of a state with explicit chance: a chance node when the step draws."""

@@ -149,6 +149,13 @@ class Samurai(ExplicitChance):
     def _chance_setup(self, players: int, flags: tuple[str, ...], script: tuple[int, ...]) -> State:
         return State(E.new_game(players, script, Rules.from_flags(flags)))
 
+    def _chance_words(self, node: Any, outcome: int) -> str:
+        if len(node.weights) == C.KINDS - C.START_5:                # a draw from the deck, by kind
+            return f"the card drawn is {C.NAMES[C.START_5 + outcome]}"
+        if node.before is None:
+            return f"start Daimyo card {outcome + 1} of those left"
+        return f"the die shows {outcome + 1}"
+
     def _chance_step(self, state: State, action: Action, script: tuple[int, ...]) -> State:
         t = list(state)
         t[E.RNG] = script

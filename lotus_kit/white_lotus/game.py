@@ -23,7 +23,7 @@ from lotus_kit.core.records import GameRecord
 from lotus_kit.core.rng import randbelow, weighted
 from lotus_kit.white_lotus import engine
 from lotus_kit.white_lotus.actions import Action, action_from_dict
-from lotus_kit.white_lotus.board import BUILDINGS, board_view
+from lotus_kit.white_lotus.board import BUILDING_NAMES, BUILDINGS, board_view
 from lotus_kit.white_lotus.rules import FLAG_INFO, RuleSet
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 from lotus_kit.white_lotus.state import State
@@ -72,6 +72,15 @@ class WhiteLotus(ExplicitChance):
                 out.append(BUILDINGS[k])
         emperor, script = randbelow(script, players)
         return engine.new_game(players, 0, _rules(flags), deal=(tuple(deal[0]), tuple(deal[1]), emperor))
+
+    def _chance_words(self, node: Any, outcome: int) -> str:
+        start = sum(board_view(node.players).data.start_chips(node.players).values())
+        pool = sum(board_view(node.players).data.neutral_mix.values()) - start
+        k = len(node.drawn)
+        if k < start + pool:
+            where = "on a lotus province" if k < start else "next in the draw pool"
+            return f"a {BUILDING_NAMES[BUILDINGS[outcome]]} chip {where}"
+        return f"{SEAT_NAMES[outcome]} is the first emperor"
 
     def start(self, setup: Mapping[str, Any], flags: Sequence[str]) -> State:
         rules = _rules(flags)

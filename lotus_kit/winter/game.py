@@ -134,6 +134,14 @@ class Winter(ExplicitChance):
             order.append(left.pop(k))
         return e.new_state(deck, tuple(order), rules)
 
+    def _chance_words(self, node: Any, outcome: int) -> str:
+        rules = _rules(node.flags)
+        deck = Deck.from_file(rules.deck_file) if rules.deck_file else standard_deck()
+        left = list(range(len(deck)))
+        for k in node.drawn:
+            left.pop(k)
+        return f"card {deck.ids[left[outcome]]} is next in the deck"
+
     def apply(self, state: e.WinterState, action: Action) -> e.WinterState:
         if not isinstance(action, Action):
             raise IllegalAction("WIN-CLAR-13", f"{quote(action)} is not an action of Winter")

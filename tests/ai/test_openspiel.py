@@ -156,3 +156,13 @@ def test_openspiel_cfr_reproduces_the_kits_lp_bids_of_a_white_lotus_conflict(see
     assert abs(value - advice.solution.value) <= nash_conv + 1e-6
     assert row == pytest.approx(advice.strategies[0], abs=0.02)
     assert col == pytest.approx(advice.strategies[1], abs=0.02)
+
+
+def test_openspiel_ismcts_plays_a_full_white_lotus_game_at_the_kits_table():
+    """ISMCTS draws its worlds with White Lotus's own determinisation (redraw_hidden): the other hands'
+    card values, the draw pool's order and sealed bids not yet revealed."""
+    wl = get_game("white_lotus")
+    bot = make_bot(wl, "openspiel:ismcts", seed=2)
+    bot.simulations = 2
+    final = play_game(wl, wl.new_game(3, 7), [bot, make_bot(wl, "heuristic", 1), make_bot(wl, "random", 2)])
+    assert wl.is_over(final) and wl.winners(final)

@@ -132,3 +132,18 @@ def test_an_impossible_chance_outcome_is_refused_and_nothing_changes(name):
     with pytest.raises(IllegalAction, match=f"^{game.info.rule_prefix}-"):
         game.apply_chance(game.new_game(game.info.default_players, 1), 0)
     assert game.chance_outcomes(game.new_game(game.info.default_players, 1)) == ()
+
+
+def test_chance_outcomes_are_described_in_the_games_words_wl_setup_3():
+    wl = get_game("white_lotus")
+    node = wl.chance_start(3)
+    assert {wl.describe_chance(node, k) for k, _ in wl.chance_outcomes(node)} == {
+        f"a {name} chip on a lotus province" for name in ("palace", "temple", "rice field", "fortress", "village")}
+    while len(node.weights) != 3:           # the chips are of five kinds, the first emperor one of three seats
+        node = wl.apply_chance(node, wl.chance_outcomes(node)[0][0])
+    assert wl.describe_chance(node, 2) == "Green is the first emperor"
+    samurai = get_game("samurai")
+    deal = samurai.chance_start(3)
+    assert samurai.describe_chance(deal, 0) == "start Daimyo card 1 of those left"
+    winter = get_game("winter")
+    assert winter.describe_chance(winter.chance_start(2), 0).startswith("card ")
