@@ -254,7 +254,8 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
                                      "line": {"color": "#444", "width": 1.5}}))
     fig.add_trace(go.Scatter(x=disc["x"], y=disc["y"], mode="markers+text", text=disc["text"], name="family members",
                              customdata=disc["at"],
-                             textfont={"color": disc["font"], "size": _px(9)}, hovertext=disc["hover"], hoverinfo="text",
+                             textfont={"color": disc["font"], "size": _px(9)}, hovertext=disc["hover"],
+                             hoverinfo="text",
                              marker={"size": _px(19), "color": disc["fill"], "line": {"color": "#333", "width": 1}},
                              meta="members"))
     fig.add_trace(go.Scatter(x=prince["x"], y=prince["y"], mode="markers+text", text=prince["text"], name="princes",
