@@ -1,12 +1,13 @@
 """Ming at the hot-seat table in a real browser (Debian chromium), in JupyterLab and in Voilà.
 
-``notebooks/ming_table.ipynb`` (JupyterLab at 1280x800, Voilà at 1024x768) opens round 2 at phase 2
-with Black and White as people and Grey a bot. Everything is done by clicks: each person takes a card
-by clicking a province space on the plotly board, steps the prince by clicking a border, deploys, passes; then the scoring hands the
-screen to Black, who presses return card 2 and commits it sealed. Behind the curtain for White the
-page's widget models (rebuilt from the kernel's frames) hold nothing of Black's choice; White
-commits 1, and the reveal "Black 2, White 1" is on the screen for everyone before the breakdown.
-Hands of movement cards are public in Ming (MING-CLAR-17), so only the sealed choice is checked.
+``notebooks/ming_table.ipynb`` (JupyterLab at 1280x800, Voilà at 1024x768) opens round 2 at
+phase 2 with Black and White as people and Grey a bot. Everything is done by clicks: each person
+takes a card by clicking a province space on the plotly board, steps the prince by clicking a
+border, deploys, passes; then the scoring hands the screen to Black, who presses return card 2 and
+commits it sealed. Behind the curtain for White the page's widget models (rebuilt from the kernel's
+frames) hold nothing of Black's choice; White commits 1, and the reveal "Black 2, White 1" is on the
+screen for everyone before the breakdown. Hands of movement cards are public in Ming
+(MING-CLAR-17), so only the sealed choice is checked.
 """
 
 from __future__ import annotations
