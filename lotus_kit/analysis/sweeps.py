@@ -95,7 +95,10 @@ def game_specs(seeds: Iterable[int], players: Iterable[int] = (3, 4, 5),
 
 
 def make_bot(kind: str, seed: int):
-    """A bot by kind: any name of :data:`lotus_kit.white_lotus.bots.BOTS` (random, heuristic, montecarlo)."""
+    """A bot by kind: any name of :data:`lotus_kit.white_lotus.bots.BOTS` (random, heuristic, montecarlo),
+    or an OpenSpiel bot of :data:`lotus_kit.core.bots.AI_BOTS` (the ``[ai]`` extra)."""
+    if kind in core_bots.AI_BOTS:
+        return core_bots.make_bot(get_game("white_lotus"), kind, seed)
     return bots_module.make_bot(kind, seed)
 
 

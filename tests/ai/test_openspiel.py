@@ -166,3 +166,16 @@ def test_openspiel_ismcts_plays_a_full_white_lotus_game_at_the_kits_table():
     bot.simulations = 2
     final = play_game(wl, wl.new_game(3, 7), [bot, make_bot(wl, "heuristic", 1), make_bot(wl, "random", 2)])
     assert wl.is_over(final) and wl.winners(final)
+
+
+def test_an_openspiel_bot_plays_in_a_sweep_by_its_name():
+    from lotus_kit.analysis.sweeps import sweep
+
+    result = sweep(seeds=range(1), players=(2,), bots={"mcts against random": ("openspiel:mcts", "random")},
+                   game="winter", backend="serial", progress=False)
+    row = result.games.iloc[0]
+    assert row["seat_bots"] == "openspiel:mcts random" and row["actions"] > 0
+    from lotus_kit.analysis import sweeps
+
+    bot = sweeps.make_bot("openspiel:ismcts", 5)               # White Lotus sweeps name their bots too
+    assert isinstance(bot, ISMCTSBot) and bot.kit_game is get_game("white_lotus")
