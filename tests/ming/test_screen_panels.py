@@ -118,3 +118,26 @@ def test_ming_clar_11_sealed_return_cards_are_handed_seat_by_seat_and_revealed_t
     assert press_continue(table)
     assert not table.reveal
 
+
+
+def test_ming_two_2_the_neutral_pieces_are_placed_by_clicking_districts_in_the_two_player_game():
+    table = GameTable(game="ming", players=2, seed=6, seats=["human", "human"], mode="open")
+    kinds = play_until(table, lambda s: s.phase == "phase1")
+    assert kinds.count("place_prince") == 2 and kinds.count("place_neutral") == 6      # MING-CLAR-14 (b)
+    neutral = sum(table.session.state.open_area(d).get("Neutral", 0) for d in table.session.state.board.district_names)
+    assert neutral == 6
+
+
+def test_ming_clar_15_in_the_four_player_game_the_ranked_player_names_the_start_player_by_a_button():
+    table = GameTable(game="ming", players=4, seed=8, seats=["human"] * 4, mode="open")
+    play_until(table, lambda s: s.phase == "choose_start")
+    s = table.session
+    # the scoring's outcome stays on show until "Continue": its breakdown is the one of round 4
+    assert table.view_phase == "p4" and "Scoring after round 4" in table.panels["p4"].outcome.value
+    assert press_continue(table)
+    assert s.state.round == 4 and s.decision().kind == "choose_start" and table.view_phase == "p5"
+    chooser = min(s.to_act())
+    buttons = table.panels["p5"].buttons.children
+    assert [b.description for b in buttons] == ["Black starts", "White starts", "Grey starts", "Tan starts"]
+    buttons[2].click()
+    assert s.state.round == 5 and s.state.start_player == 2 and s.actions[-1].seat == chooser
