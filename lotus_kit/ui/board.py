@@ -60,19 +60,60 @@ ClickCallback = Callable[[str], None]
 # of the figure: plotly's model-side replay loses data (a trace's ``x`` became undefined, a board
 # drawn later could not be clicked), and it is not needed: while no view is drawn,
 # LiveFigureWidget sends the whole figure after every edit (``sync_if_unseen``).
+#
+# plotly's model keeps its copy of the figure by applying each edit message as it comes, reading it
+# raw from anywidget's model: a trace an edit leaves alone is marked "_undefined_" there (in a
+# batch_update, or a restyle of several traces), and the raw string was written into the copy as if
+# it were a value. The view then found the copy short of what it draws (text, marker sizes,
+# outline widths), reported those as plotly.js defaults, and the kernel dropped them from the
+# figure (removeTraceProps): the board lost chip letters and key icons, and a resize or the
+# projector mode arrived half applied. So plotly gets the model with edit messages decoded as its
+# views decode them ("_undefined_" is "leave as it is").
+#
+# A plotly view listens to the model and never stops: a view removed (its box's children changed,
+# as when the table switches to projector mode) still answered every edit, on a purged plot, and
+# threw ("reading '_guiEditing'"), which stopped the edit before the views after it. Each view's
+# listeners are noted while it is made and removed with it.
 _LAZY_WIDGET = """
+const decode = (v) => {
+  if (v === "_undefined_") return undefined;
+  if (Array.isArray(v)) return v.map(decode);
+  if (v && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decode(x)]));
+  }
+  return v;
+};
 export default () => {
   let loading = null;
+  let shared = null;          // the model as plotly gets it
+  let noting = null;          // the listeners of the view being made
   return {
     initialize({ model }) {
+      shared = {
+        ...model,
+        get: (key) => (String(key).startsWith("_py2js_") ? decode(model.get(key)) : model.get(key)),
+        on: (name, callback) => { noting?.push([name, callback]); model.on(name, callback); },
+      };
       loading = PLOTLY.then(async (mod) => {
         const plotly = mod.default();
-        await plotly.initialize?.({ model });
+        await plotly.initialize?.({ model: shared });
         return plotly;
       });
     },
     async render({ model, el }) {
-      return (await loading).render({ model, el });
+      const plotly = await loading;
+      const listeners = [];
+      noting = listeners;
+      let remove;
+      try {
+        remove = plotly.render({ model, el });
+      } finally {
+        noting = null;
+      }
+      return () => {
+        for (const [name, callback] of listeners) shared.off(name, callback);
+        remove?.();
+      };
     },
   };
 };

@@ -52,8 +52,9 @@ def fit(width: int, height: int, projector: bool) -> Fit:
 
 
 class ScreenSize(anywidget.AnyWidget):
-    """Reports the width of the enclosing ``.lotus-table`` and the window's height (px), once the
-    table's board is drawn and after each resize (a quarter of a second after it settles)."""
+    """Reports the width the enclosing ``.lotus-table`` gives its parts (inside its padding and the
+    room kept for a scroll bar) and the window's height (px), once the table's board is drawn and
+    after each resize (a quarter of a second after it settles)."""
 
     _esm = """
     export default {
@@ -65,7 +66,10 @@ class ScreenSize(anywidget.AnyWidget):
           if (table.querySelector(".lotus-board") && !table.querySelector(".lotus-board .js-plotly-plot .main-svg")) {
             clearTimeout(timer); timer = setTimeout(report, 300); return;
           }
-          const w = Math.round(table.getBoundingClientRect().width), h = Math.round(window.innerHeight);
+          // the width its parts can use: without its padding and the room kept for a scroll bar
+          const css = getComputedStyle(table);
+          const w = Math.round(table.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight));
+          const h = Math.round(window.innerHeight);
           if (!w || !h || `${w}x${h}` === last) return;
           last = `${w}x${h}`;
           model.set("width", w); model.set("height", h); model.save_changes();
@@ -131,7 +135,7 @@ TABLE_CSS = """
 .lotus-table .widget-dropdown select { text-overflow: ellipsis; }
 .lotus-table .lotus-variants .widget-checkbox { width: auto; }
 .lotus-table.lotus-projector { font-size: 17px; position: fixed; inset: 0; z-index: 1000; overflow: auto;
-  background: #ffffff; padding: 4px 10px; box-sizing: border-box; }
+  scrollbar-gutter: stable; background: #ffffff; padding: 4px 10px; box-sizing: border-box; }
 .lotus-table.lotus-projector > * { flex-shrink: 0; }
 .lotus-table.lotus-projector .widget-html-content, .lotus-table.lotus-projector .widget-label,
 .lotus-table.lotus-projector .widget-button, .lotus-table.lotus-projector .widget-toggle-button,
@@ -142,7 +146,9 @@ TABLE_CSS = """
 """
 """The table's own CSS, scoped by its classes (``lotus-table``, ``lotus-projector``). In projector
 mode the table fills the window (over the notebook's text), so board and decision start at the top;
-its parts keep their height there (the window's height must not squeeze the board over the log)."""
+its parts keep their height there (the window's height must not squeeze the board over the log).
+Its width keeps room for a scroll bar: were the bar to come and go, the width reported would
+change with it, the board be fitted to each width in turn and the panel wrap under it."""
 
 
 def __getattr__(name: str):

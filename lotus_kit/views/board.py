@@ -332,8 +332,26 @@ class _Options:
     locked: bool = False        # no pan or zoom (play: dragging the map must not move it away)
 
     @property
+    def shrink(self) -> float:
+        """How much smaller than at the default width the map is drawn (1: not at all): names and
+        symbols are laid out in pixels at the default width and shrink with the map, so nothing
+        that was apart there can touch."""
+        head = 134 if self.projector else 118      # the most the title, subtitle and seat legend take
+        w = self.width
+        return min(1.0, (w - 12) / (WIDTH - 12), (round(w * 0.95) - head) / (round(WIDTH * 0.95) - 118))
+
+    @property
     def scale(self) -> float:
-        return BIG if self.projector else 1.0
+        """How much bigger names, chips, symbols and markers are drawn than on the plain board of
+        this width. In projector mode BIG, and never smaller than the plain board at its full
+        width: a board made small to share the screen with the decision keeps type a room reads
+        (names that then do not fit take smaller type or lose their Hanzi line, see _spots)."""
+        return max(BIG, round(1 / self.shrink, 2)) if self.projector else 1.0
+
+    @property
+    def outline(self) -> float:
+        """The outline of claim markers and chips: thick in projector mode."""
+        return 2.0 if self.projector else 1.1
 
     @property
     def fonts(self) -> tuple[float, float, float]:
@@ -557,10 +575,7 @@ def _skeleton(opts: _Options) -> go.Figure:
     width = opts.width
     x0, y0, x1, y1 = geo.view_box
     traces: list[go.Scatter] = []
-    # names and symbols are laid out in pixels at the default width; a smaller board scales every
-    # on-map size with it, so nothing that was apart at the default width can touch
-    head = 134 if opts.projector else 118      # the most the title, subtitle and seat legend take
-    k = min(1.0, (width - 12) / (WIDTH - 12), (round(width * 0.95) - head) / (round(WIDTH * 0.95) - 118))
+    k = opts.shrink
     show_key = k >= 0.7              # below that the key cannot fit beside the map: the legend stays
     big = opts.scale
 
@@ -625,12 +640,13 @@ def _skeleton(opts: _Options) -> go.Figure:
                     "line": {"color": line_colour, "width": px(1.6)}},
             hovertext=[f"{data.provinces[i].name}: {tip}" for i in idx], hoverinfo="text", showlegend=False))
     traces.append(go.Scatter(meta=CHIPS, mode="markers+text", textposition="middle center",
-                             marker={"symbol": "square", "size": px(17), "line": {"width": 1.2}},
+                             marker={"symbol": "square", "size": px(17), "line": {"width": max(1.2, opts.outline)}},
                              textfont={"family": st.SANS, "size": px(11)}, hoverinfo="skip", showlegend=False))
     # markers carry their seat's letter: a second cue besides the colour
     traces.append(go.Scatter(meta=MARKERS, mode="markers+text", hoverinfo="text", showlegend=False,
                              textposition="middle center", textfont={"family": st.SANS, "size": px(8.5)},
-                             marker={"symbol": "square", "size": px(12), "line": {"color": st.INK, "width": 1.1}}))
+                             marker={"symbol": "square", "size": px(12),
+                                     "line": {"color": st.INK, "width": opts.outline}}))
     names = []
     for p in data.provinces:
         size = spots[p.id].label_size

@@ -118,8 +118,12 @@ def test_every_figure_shares_one_plotly_module_per_page():
     # once (no await before its export), plotly's module is awaited by the views only
     wrapper = a._esm[a._esm.index("{type: 'text/javascript'}"):]
     assert "await" not in wrapper.split("export default")[0]
-    assert "initialize({ model })" in wrapper and "(await loading).render" in wrapper
+    assert "initialize({ model })" in wrapper and "const plotly = await loading;" in wrapper
     # edits sent before plotly is loaded are not replayed on the model's copy (plotly's model-side
     # replay left a trace's x undefined); the whole figure is sent while no view shows it
-    assert "model.set(" not in wrapper and "model.on(" not in wrapper
+    assert "model.set(" not in wrapper and 'model.on("' not in wrapper
+    # plotly's model reads edit messages decoded ("_undefined_" leaves a trace alone), and a view's
+    # listeners go with the view (the browser tests of the projector mode check both at work)
+    assert 'if (v === "_undefined_") return undefined;' in wrapper
+    assert "shared.off(name, callback)" in wrapper
     assert "import(URL.createObjectURL(new Blob([" in a._esm and bundle[:200] not in a._esm.split("Blob([")[0]

@@ -142,3 +142,16 @@ def test_the_six_seat_colours_stay_apart_under_simulated_colour_vision_deficienc
     worst = min(dist, key=dist.get)
     assert dist[worst] >= 11, (cvd, [st.SEAT_NAMES[k] for k in worst], dist[worst])
     assert dist[(2, 4)] >= 20, (cvd, dist[(2, 4)])
+
+
+def test_a_projector_board_made_small_keeps_markers_chips_and_stones_at_full_size(game4):
+    """Beside the panel at 1024x768 the board is ~600 px wide: in projector mode its markers, chips,
+    their letters and the stones stay as big as on the plain board at its full width, the markers'
+    outline is thick and no name is under 9 px (names take the size that fits their province)."""
+    state = game4[len(game4) // 2]
+    full, small = board_figure(state), board_figure(state, width=600, projector=True)
+    for meta in (bv.MARKERS, bv.CHIPS, bv.STONES):
+        assert trace(small, meta).marker.size >= 0.99 * trace(full, meta).marker.size, meta
+    assert trace(small, bv.CHIPS).textfont.size >= 0.99 * trace(full, bv.CHIPS).textfont.size
+    assert trace(small, bv.MARKERS).marker.line.width >= 1.8 * trace(full, bv.MARKERS).marker.line.width
+    assert min(trace(small, bv.LABELS).textfont.size) >= 8.9
