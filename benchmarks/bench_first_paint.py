@@ -8,7 +8,9 @@ the table's line naming the current decision is on screen, and the bytes the pag
 over its websockets. Prints; asserts nothing.
 
 ``--voila-arg=--preheat_kernel=True`` (repeatable) passes options to Voilà to compare serving setups;
-``--notebook`` serves another notebook.
+``--notebook`` serves another notebook. ``--classroom`` serves it as ``make voila`` does (``python -m
+lotus_kit.classroom``: the kit's template, kernel cap, pre-heated kernel); its options then go in
+``--voila-arg``, e.g. ``--voila-arg=--preheat=0``.
 """
 
 from __future__ import annotations
@@ -41,16 +43,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_voila(notebook: pathlib.Path, extra: list[str], home: pathlib.Path) -> tuple[subprocess.Popen, str]:
+def start_voila(notebook: pathlib.Path, extra: list[str], home: pathlib.Path,
+                classroom: bool = False) -> tuple[subprocess.Popen, str]:
     port, token = _free_port(), secrets.token_hex(16)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
         (home / var).mkdir(exist_ok=True)
         env[var] = str(home / var)
     log = (home / "voila.log").open("w")
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
-                             "--Voila.ip=127.0.0.1", f"--Voila.token={token}", *extra],
-                            cwd=notebook.parent, env=env, stdout=log, stderr=subprocess.STDOUT)
+    if classroom:
+        cmd = [sys.executable, "-m", "lotus_kit.classroom", str(notebook), f"--port={port}", f"--token={token}"]
+    else:
+        cmd = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1", f"--Voila.token={token}"]
+    proc = subprocess.Popen([*cmd, *extra], cwd=notebook.parent, env=env, stdout=log, stderr=subprocess.STDOUT)
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < 120:
         if proc.poll() is not None:
@@ -102,6 +108,8 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--notebook", type=pathlib.Path, default=NOTEBOOK)
     parser.add_argument("--voila-arg", action="append", default=[])
+    parser.add_argument("--classroom", action="store_true",
+                        help="serve with python -m lotus_kit.classroom (what make voila runs)")
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--shots", type=pathlib.Path, help="folder for a screenshot of each load")
     parser.add_argument("--settle", type=float, default=0.0,
@@ -111,7 +119,7 @@ def main() -> None:
 
     size = tuple(int(v) for v in args.size.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_voila(args.notebook, args.voila_arg, pathlib.Path(tmp))
+        proc, url = start_voila(args.notebook, args.voila_arg, pathlib.Path(tmp), args.classroom)
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -125,7 +133,8 @@ def main() -> None:
                 browser.close()
         finally:
             stop(proc)
-    print(f"first paint, median of {len(rows)} ({' '.join(args.voila_arg) or 'default Voilà'}): "
+    setup = " ".join(["classroom" if args.classroom else "voila", *args.voila_arg])
+    print(f"first paint, median of {len(rows)} ({setup}): "
           f"board {statistics.median(r[0] for r in rows):.1f} s, "
           f"decision {statistics.median(r[1] for r in rows):.1f} s, "
           f"{statistics.median(r[2] for r in rows) / 1e6:.2f} MB")

@@ -14,7 +14,12 @@ anyone who reloads a page. The defaults here:
 - **only the served address** is accepted in the Host header on 127.0.0.1 (a page of another site
   that resolves its name to 127.0.0.1, DNS rebinding, is refused); on the LAN the token guards it.
 
-Kernels are not preheated: a preheated pool keeps kernels running with nobody there.
+- **a pre-heated kernel** (``--preheat``, default 1): Voilà starts a kernel and runs the notebook
+  before anyone asks, so the next visitor's page shows the table at once instead of after a
+  kernel start and a run of the notebook (the club table's first paint, see
+  ``benchmarks/bench_first_paint.py``); the pool refills after each visitor. Each kernel kept
+  waiting costs its memory with nobody there: ``--preheat 0`` turns the pool off. Pooled kernels
+  count towards ``--max-kernels`` and are never culled.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from traitlets.config import Config
 MAX_KERNELS = 30
 CULL_IDLE = 600
 CULL_INTERVAL = 60
+PREHEAT = 1
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
@@ -63,7 +69,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
 
 def voila_config(*, lan: bool, token: str, max_kernels: int = MAX_KERNELS, cull_idle: int = CULL_IDLE,
-                 cull_interval: int = CULL_INTERVAL) -> Config:
+                 cull_interval: int = CULL_INTERVAL, preheat: int = PREHEAT) -> Config:
     """The Voilà configuration of a classroom server (see the module doc)."""
     c = Config()
     c.Voila.ip = "0.0.0.0" if lan else "127.0.0.1"
@@ -73,7 +79,8 @@ def voila_config(*, lan: bool, token: str, max_kernels: int = MAX_KERNELS, cull_
     # 127.0.0.1 / localhost are accepted (on the LAN the machine's own addresses vary: the token guards it)
     c.Voila.tornado_settings = {"allow_remote_access": lan, "local_hostnames": ["localhost"]}
     c.VoilaConfiguration.multi_kernel_manager_class = f"{__name__}.CappedKernelManager"
-    c.VoilaConfiguration.preheat_kernel = False
+    c.VoilaConfiguration.preheat_kernel = preheat > 0
+    c.VoilaConfiguration.default_pool_size = max(preheat, 0)
     c.VoilaConfiguration.template = "lotus"         # Voilà's lab page without its CDN links (no internet needed)
     c.CappedKernelManager.max_kernels = max_kernels
     c.CappedKernelManager.cull_idle_timeout = cull_idle
@@ -105,14 +112,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE,
                         help="seconds after which a kernel nobody is connected to is shut down")
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help="seconds between cull checks")
+    parser.add_argument("--preheat", type=int, default=PREHEAT,
+                        help="kernels kept started with the notebook already run, for the next visitors (0: none)")
     args = parser.parse_args(argv)
     if args.max_kernels < 1 or args.cull_idle < 1 or args.cull_interval < 1:
         parser.error("--max-kernels, --cull-idle and --cull-interval must be at least 1")
+    if not 0 <= args.preheat < args.max_kernels:
+        parser.error("--preheat must be at least 0 and less than --max-kernels")
     token = args.token or secrets.token_urlsafe(16)
     config = voila_config(lan=args.lan, token=token, max_kernels=args.max_kernels, cull_idle=args.cull_idle,
-                          cull_interval=args.cull_interval)
+                          cull_interval=args.cull_interval, preheat=args.preheat)
     hosts = (lan_addresses() or ["<this machine's address>"]) if args.lan else ["127.0.0.1"]
-    print(f"Classroom server: at most {args.max_kernels} players, idle pages closed after {args.cull_idle} s.")
+    print(f"Classroom server: at most {args.max_kernels} players, idle pages closed after {args.cull_idle} s, "
+          f"{args.preheat} kernel(s) kept ready for the next visitors.")
     print("Open (the token is part of the address):")
     for host in hosts:
         print(f"    http://{host}:{args.port}/?token={token}")

@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -49,38 +50,47 @@ def _get(url: str, headers: dict[str, str] | None = None, timeout: float = 180) 
         return e.code, e.read().decode(errors="replace")
 
 
-@pytest.fixture(scope="module")
-def classroom(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("classroom")
+@contextmanager
+def serving(folder: Path, *options: str):
+    """The classroom server on ``tiny.ipynb`` (made in ``folder``); yields (base url, log path)."""
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('hello, class')")])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, folder / "tiny.ipynb")
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    log = open(folder / "server.log", "w")  # noqa: SIM115 -- the server writes to it until the fixture ends
+    log = open(folder / "server.log", "w")  # noqa: SIM115 -- the server writes to it until the block ends
     proc = subprocess.Popen([sys.executable, "-m", "lotus_kit.classroom", "tiny.ipynb", f"--port={port}",
-                             f"--token={TOKEN}", f"--max-kernels={CAP}", "--cull-idle=4", "--cull-interval=1"],
+                             f"--token={TOKEN}", *options],
                             cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 180
-    while True:
-        try:
-            if _get(f"{base}/voila/static/voila.js", timeout=5)[0] == 200:
-                break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            log.close()
-            raise AssertionError("the classroom server did not start:\n" + (folder / "server.log").read_text())
-        time.sleep(0.3)
-    yield base, folder / "server.log"
-    os.killpg(proc.pid, signal.SIGTERM)
     try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    log.close()
+        while True:
+            try:
+                if _get(f"{base}/voila/static/voila.js", timeout=5)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("the classroom server did not start:\n" + (folder / "server.log").read_text())
+            time.sleep(0.3)
+        yield base, folder / "server.log"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    # no pre-heated kernel: these tests count every kernel the visitors start
+    with serving(tmp_path_factory.mktemp("classroom"), f"--max-kernels={CAP}", "--cull-idle=4",
+                 "--cull-interval=1", "--preheat=0") as served:
+        yield served
 
 
 def _kernel_id(page: str) -> str:
@@ -136,12 +146,15 @@ def test_kernel_cap_holds_for_more_visitors_and_idle_kernels_are_culled(classroo
     assert status == 200 and _kernel_id(page) not in kernels
 
 
-def test_defaults_cull_cap_and_check_the_host_on_127_0_0_1_and_need_a_token_on_the_lan():
+def test_defaults_cull_cap_preheat_one_kernel_and_check_the_host_on_127_0_0_1_and_need_a_token_on_the_lan():
     local = voila_config(lan=False, token="t")
     assert local.Voila.ip == "127.0.0.1" and local.Voila.tornado_settings["allow_remote_access"] is False
     assert local.CappedKernelManager.max_kernels == MAX_KERNELS and MAX_KERNELS <= 50
     assert local.CappedKernelManager.cull_idle_timeout == CULL_IDLE and 0 < CULL_IDLE <= 3600
-    assert local.VoilaConfiguration.preheat_kernel is False
+    # one kernel kept ready with the notebook run: the next visitor's page needs no kernel start
+    assert local.VoilaConfiguration.preheat_kernel is True and local.VoilaConfiguration.default_pool_size == 1
+    cold = voila_config(lan=False, token="t", preheat=0)
+    assert cold.VoilaConfiguration.preheat_kernel is False
     lan = voila_config(lan=True, token="t")
     assert lan.Voila.ip == "0.0.0.0" and lan.Voila.token == "t"
 
@@ -152,3 +165,19 @@ def test_make_voila_serves_the_club_table_through_the_classroom_server():
     lan = make_dry("voila", "LAN=1")
     assert "--lan" in lan.splitlines()[-1] and "--lan" not in dry.splitlines()[-1]
     assert "make voila LAN=1" in (ROOT / "README.md").read_text()
+
+
+@pytest.mark.slow
+def test_a_pre_heated_kernel_has_run_the_notebook_before_the_first_visitor(tmp_path):
+    """By default one kernel is started and the notebook run in it before anyone asks: the first
+    visitor gets that kernel and its output, and the pool starts the next one."""
+    with serving(tmp_path) as (base, log):
+        deadline = time.monotonic() + 180
+        while "Kernel started" not in log.read_text():
+            assert time.monotonic() < deadline, "no kernel was pre-heated:\n" + log.read_text()[-2000:]
+            time.sleep(0.5)
+        first = re.search(r"Kernel started: ([0-9a-f-]{36})", log.read_text()).group(1)
+        status, page = _get(f"{base}/?token={TOKEN}")
+        assert status == 200 and "hello, class" in page
+        assert _kernel_id(page) == first
+        assert f"Using pre-heated kernel: {first}" in log.read_text()
