@@ -14,7 +14,7 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 from __future__ import annotations
 
 from lotus_kit.core.errors import IllegalAction
-from lotus_kit.core.rng import randbelow, seed_state, weighted
+from lotus_kit.core.rng import below, randbelow, seed_state, weighted
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai.rules import BIT, Rules
 
@@ -297,17 +297,29 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
 
 def _draw(t: list) -> int:
     """Take one card at random from the deck counts (the top card of a shuffled deck)."""
-    # the kind by its count in the deck: with explicit chance (core.chance) one outcome per kind
-    i, t[RNG] = weighted(t[RNG], t[DECK + C.START_5:DECK + C.KINDS])
-    k = C.START_5 + i
+    rng = t[RNG]
+    counts = t[DECK + C.START_5:DECK + C.KINDS]
+    total = sum(counts)
+    if type(rng) is tuple or total < 2:
+        # with explicit chance (core.chance) one outcome per kind; an empty deck fails there too
+        i, t[RNG] = weighted(rng, counts)
+        k = C.START_5 + i
+    else:                                                    # weighted(), written out: every draw comes here
+        r, t[RNG] = below(rng, total)
+        k = C.START_5
+        for n in counts:
+            if r < n:
+                break
+            r -= n
+            k += 1
     t[DECK + k] -= 1
     t[DECK_SIZE] -= 1
     return k
 
 
 def _roll(t: list) -> int:
-    r, rng = randbelow(t[RNG], 6)
-    t[RNG] = rng
+    rng = t[RNG]
+    r, t[RNG] = below(rng, 6) if type(rng) is int else randbelow(rng, 6)
     return r + 1
 
 
