@@ -560,7 +560,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             rules = ", ".join(r for r in (self.look.public_rule, self.look.sealed_rule) if r)
             self.banner.value = box(
                 "<b>Revealed</b> " + (linkify(f"({rules})") if rules else "") + ": everyone may see this."
-                + events_html(self.reveal, max_height=None, tips=False), "warn")
+                + events_html(self.reveal, max_height=None, tips=False, names=self.game.info.seat_names), "warn")
             self.continue_button.description = f"Continue{nxt}"
             self.banner_box.layout.display = "flex"
         elif self.held and view != now:
@@ -609,7 +609,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         for (year, phase), events in reversed(groups):
             head = self.look.log_heading(self.game, year, phase)
             parts.append(f'<div style="margin-top:4px;font-weight:bold;color:#4a4036">{head}</div>'
-                         + events_html(events, newest_first=True, max_height=None, tips=False))
+                         + events_html(events, newest_first=True, max_height=None, tips=False,
+                                       names=self.game.info.seat_names))
         return "".join(parts)
 
     # -- actions --------------------------------------------------------------------------------------------

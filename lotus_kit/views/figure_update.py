@@ -119,9 +119,10 @@ def apply_spec(fig: go.Figure, spec: Spec, layout: Mapping[str, Any]) -> int:
     return changed
 
 
-def morph(fig: go.Figure, new: go.Figure) -> int:
+def morph(fig: go.Figure, new: go.Figure, *, one_message: bool = False) -> int:
     """Make ``fig`` equal to ``new`` (the same traces, e.g. another size or mode) in place; returns
-    how many properties were set.
+    how many properties were set. ``one_message``: everything in one ``plotly_update`` (a board
+    changed after every click; the size goes with the rest).
 
     Leaf paths (``"marker.size"``), not whole objects: plotly.js merges them into what it has, and a
     leaf the new figure lacks is reset (None) instead of leaving an object half undefined. The size
@@ -138,11 +139,13 @@ def morph(fig: go.Figure, new: go.Figure) -> int:
     traces = sorted({k for values in restyle.values() for k in values})
     restyle_data = {path: [values.get(k, Undefined) for k in traces] for path, values in restyle.items()}
     size = {key: relayout.pop(key) for key in ("width", "height") if key in relayout}
-    if size:
+    if one_message and (size or relayout or traces):
+        fig.plotly_update(restyle_data=restyle_data, relayout_data={**size, **relayout}, trace_indexes=traces)
+    elif size:
         fig.plotly_relayout(size)
-    if relayout:
+    if relayout and not one_message:
         fig.plotly_relayout(relayout)
-    if traces:
+    if traces and not one_message:
         fig.plotly_restyle(restyle_data, trace_indexes=traces)
     return sum(len(v) for v in restyle.values()) + len(relayout) + len(size)
 

@@ -49,6 +49,8 @@ def test_WIN_GEO_2_a_card_turned_in_the_panel_is_laid_turned_where_its_centre_is
     first = t.session.state.card_in_hand
     t.board.click("1,1")                                 # WIN-CLAR-2: the first card's centre at (1, 1)
     assert t.session.actions == [Lay(0, 0)]
+    # the log names the seats by Winter's names, not White Lotus's colours
+    assert f"<li>Player 1 lays {first} at (0, 0)</li>" in t.event_log.value
     second = t.session.state.card_in_hand
     panel = t.panels["freeze"]
     panel.turn()

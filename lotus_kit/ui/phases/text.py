@@ -107,17 +107,18 @@ def linkify(text: str, names: bool = True, tips: bool = True) -> str:
     return html
 
 
-def event_html(event: Event, tips: bool = True) -> str:
-    """One event in words, with its rule ids (those its text does not cite already) as links."""
+def event_html(event: Event, tips: bool = True, names: tuple[str, ...] = SEAT_NAMES) -> str:
+    """One event in words (seats called by ``names``, the game's own), with its rule ids (those its
+    text does not cite already) as links."""
     try:
-        return _event_html(event, tips, rules_url())
+        return _event_html(event, tips, rules_url(), tuple(names))
     except TypeError:                      # an event holding something unhashable
-        return _event_html.__wrapped__(event, tips, rules_url())
+        return _event_html.__wrapped__(event, tips, rules_url(), tuple(names))
 
 
 @lru_cache(maxsize=8192)
-def _event_html(event: Event, tips: bool, _url: str) -> str:
-    text = name_seats(event.text(lambda s: SEAT_NAMES[s] if s is not None and s >= 0 else "nobody"))
+def _event_html(event: Event, tips: bool, _url: str, names: tuple[str, ...] = SEAT_NAMES) -> str:
+    text = name_seats(event.text(lambda s: names[s] if s is not None and 0 <= s < len(names) else "nobody"))
     cited = set(RULE_RE.findall(text))
     extra = [r for r in getattr(event, "rules", ()) if r not in cited]
     html = linkify(text, tips=tips)
@@ -127,9 +128,9 @@ def _event_html(event: Event, tips: bool, _url: str) -> str:
 
 
 def events_html(events: Iterable[Event], empty: str = "", max_height: int | None = 180,
-                newest_first: bool = False, tips: bool = True) -> str:
+                newest_first: bool = False, tips: bool = True, names: tuple[str, ...] = SEAT_NAMES) -> str:
     """A list of events as HTML lines (scrolling when ``max_height`` pixels are exceeded)."""
-    items = [f"<li>{event_html(e, tips)}</li>" for e in events]
+    items = [f"<li>{event_html(e, tips, names)}</li>" for e in events]
     if newest_first:
         items.reverse()
     if not items:

@@ -185,6 +185,11 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
                         hovertext=f"card {s.deck.ids[i]} at ({x}, {y}): "
                                   f"{'free' if (x, y) in free else 'held by a token'}")
                    for x, y, i, _ in s.cards]
+    if pointer is not None:
+        # a label with a hover text catches the click: at play, a click on a card's centre must reach
+        # the lake (the hit grid's hover says the same)
+        for note in annotations:
+            note.pop("hovertext")
     annotations.append(dict(xref="paper", yref="paper", x=0, y=-0.16, xanchor="left", yanchor="top",
                             text=key, showarrow=False, font=dict(size=10, color="#555555")))
     colours = s.colours

@@ -69,7 +69,8 @@ class WinterBoard(SyncOnDisplay, widgets.VBox):
         hit.on_click(self._plotly_click)
 
     def _redraw(self) -> int:
-        changed = morph(self.figure, self._figure())
+        # one message per change, as the other boards send (plotly_update)
+        changed = morph(self.figure, self._figure(), one_message=True)
         if changed:
             self.figure.sync_if_unseen()
         return changed
