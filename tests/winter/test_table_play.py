@@ -12,7 +12,7 @@ import pytest
 from lotus_kit.core.records import GameRecord
 from lotus_kit.ui import GameTable
 from lotus_kit.ui.session import GameSession
-from lotus_kit.winter.actions import Lay, MoveCard, PlaceToken, RemoveCard
+from lotus_kit.winter.actions import Lay, MoveCard, PlaceToken, RemoveCard, TakeBack
 from lotus_kit.winter.game import WINTER
 from lotus_kit.winter.screen.board import Pointer, board_figure
 from lotus_kit.winter.screen.widget import WinterBoard
@@ -85,9 +85,18 @@ def test_WIN_PH1_1_a_square_is_claimed_by_clicking_its_gold_ring():
     t = GameTable(GameSession.from_state(s, seats=["human", "human"], game=WINTER))
     ring = trace(t.board, "claimable")
     assert list(zip(ring.x, ring.y, strict=True)) == [(2, 1)]
-    t.board.click("2,1")
+    t.board.click("1,0")                                 # a corner of the square, not its centre
     assert t.session.actions[-1] == PlaceToken(1, 0)
     assert t.session.state.tokens[0] == ((1, 0),)
+
+
+def test_WIN_GEO_6_a_click_on_no_square_of_ones_colour_is_refused_by_the_rule():
+    s = play(ordered(["W11", "W12"]), Lay(0, 0), Lay(2, 0, turned=True))
+    from lotus_kit.winter.actions import ChooseColour
+    s = WINTER.apply(s, ChooseColour("dark"))           # Player 1 light: the dark square is not his
+    t = GameTable(GameSession.from_state(s, seats=["human", "human"], game=WINTER))
+    t.board.click("2,1")
+    assert t.session.state == s and "WIN-PH1-1" in message(t) and "Draw a card" in message(t)
 
 
 def test_WIN_GEO_8_thaw_pick_up_a_free_card_then_move_it_where_a_cross_is():
@@ -96,7 +105,7 @@ def test_WIN_GEO_8_thaw_pick_up_a_free_card_then_move_it_where_a_cross_is():
     t.board.click("1,1")                                 # W11 lies under the dark token
     assert t.session.state is before and "WIN-GEO-8" in message(t)
     assert t.board.pointer == Pointer()
-    t.board.click("5,1")                                 # the free card at (4, 0)
+    t.board.click("6,2")                                 # a corner of the free card at (4, 0)
     assert t.board.pointer == Pointer(False, (4, 0))
     assert "picked up" in message(t)
     spots = sorted(zip(trace(t.board, "spots").x, trace(t.board, "spots").y, strict=True))
@@ -207,3 +216,28 @@ def test_with_a_bot_in_the_other_seat_the_table_plays_a_whole_winter_game_by_cli
         assert "lotus-error" not in t.message.value, t.message.value
     assert t.session.is_over
     assert "WIN-TIE-1" in t.panels["end"].status.value
+
+
+def test_WIN_PH2_1_a_player_takes_back_his_own_token_by_clicking_it_and_not_the_other_one():
+    # DL/DL at (0, 2) beside LD/LD at (2, 2): a light square at (1, 2) holding Player 1's token
+    lake = [*THAW["lake"][:3], {"x": 0, "y": 2, "flakes": "DL/DL"}, {"x": 2, "y": 2, "flakes": "LD/LD"}]
+    desc = {**THAW, "lake": lake, "tokens": [{"seat": 1, "x": 1, "y": 0}, {"seat": 0, "x": 1, "y": 2}]}
+    t = table_at(desc)
+    before = t.session.state
+    t.board.click("2,1")                                 # Player 2's token
+    assert t.session.state is before and "only your own tokens" in message(t)
+    t.board.click("2,3")                                 # his own, on the light square at (1, 2)
+    assert t.session.actions == [TakeBack(1, 2)]
+    assert t.session.state.tokens[0] == () and t.session.state.supplies[0] == 9
+
+
+def test_WIN_CLAR_5_under_BGA_HELP_a_claim_is_declined_with_the_button():
+    s = play(ordered(["W11", "W12", "W13"], flags=["BGA_HELP"]), Lay(0, 0), Lay(2, 0, turned=True))
+    from lotus_kit.winter.actions import ChooseColour, Decline
+    s = WINTER.apply(s, ChooseColour("light"))          # Player 1 dark
+    s = WINTER.apply(s, Lay(4, 0))                      # W13 (LD/LD) at (4, 0): a light square at (3, 0)
+    assert WINTER.decision(s).kind == "claim"           # Player 2 (light) may claim it (WIN-BGA-1)
+    t = GameTable(GameSession.from_state(s, seats=["human", "human"], game=WINTER))
+    assert t.panels["freeze"].decline_button in t.panels["freeze"].row.children
+    t.panels["freeze"].decline_button.click()
+    assert t.session.actions == [Decline()]

@@ -27,6 +27,7 @@ LIGHT_FLAKE, DARK_FLAKE = "#1d3557", "#cfe8fb"
 FREE_LINE, FIXED_LINE, GHOST_LINE = "#e07b00", "#6b6b6b", "#b00020"
 CLAIM_RING = "#d4a000"
 PICKED_LINE = "#8e24aa"
+CARD_LINE = "#4a5a6a"
 SEAT_LABEL = ("1", "2")
 HIT = "hit"
 MARGIN = dict(l=40, r=20, t=70, b=100)
@@ -72,10 +73,9 @@ def pointer_spots(state: e.WinterState, pointer: Pointer) -> list[tuple[int, int
     return []
 
 
-def _hit_grid(fig: go.Figure, s: e.WinterState, pointer: Pointer, spots, claim, xr, yr) -> None:
+def _hit_grid(fig: go.Figure, s: e.WinterState, pointer: Pointer, spots, claim, xr, yr, size) -> None:
     """Invisible targets at every grid corner in view, each saying what a click on it does now; the
     other traces give up their hover so a click anywhere lands on the nearest corner."""
-    size = fig.layout.width or 720, fig.layout.height or 520
     cell = min((size[0] - MARGIN["l"] - MARGIN["r"]) / (xr[1] - xr[0]),
                (size[1] - MARGIN["t"] - MARGIN["b"]) / (yr[1] - yr[0]))
     words: dict[tuple[int, int], str] = {}
@@ -154,11 +154,13 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
         shapes.append(dict(type="rect", x0=x, y0=y, x1=x + 1, y1=y + 1, line=dict(width=0.5, color="#8aa6bf"),
                            fillcolor=LIGHT_FILL if light else DARK_FILL, layer="below"))
     free = set(_anchors(v, e.free_cards(v)))
+    thaw = s.phase.startswith("thaw") or s.is_over
     for x, y, _, _ in s.cards:
         is_free = (x, y) in free
-        shapes.append(dict(type="rect", x0=x + 0.04, y0=y + 0.04, x1=x + 1.96, y1=y + 1.96,
-                           line=dict(width=3.5 if is_free else 2.5, color=FREE_LINE if is_free else FIXED_LINE,
-                                     dash="solid" if is_free else "dash")))
+        # free cards matter in the thaw only (WIN-PH2-1): while freezing a card is outlined thinly
+        line = (dict(width=3.5 if is_free else 2.5, color=FREE_LINE if is_free else FIXED_LINE,
+                     dash="solid" if is_free else "dash") if thaw else dict(width=1.5, color=CARD_LINE))
+        shapes.append(dict(type="rect", x0=x + 0.04, y0=y + 0.04, x1=x + 1.96, y1=y + 1.96, line=line))
     ghosts = []
     if before is not None:
         now = {(x, y) for x, y, _, _ in s.cards}
@@ -177,8 +179,9 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
             name="light flakes" if light else "dark flakes", hoverinfo="text",
             hovertext=[f"{'light' if light else 'dark'} flake at ({p[0] - 0.5:.0f}, {p[1] - 0.5:.0f})" for p in pts],
             showlegend=False, meta="flakes"))
-    key = ("orange: a free card · grey dashes: held by a token"
-           + (" · red dots: left the lake" if ghosts else "") + " · gold ring: a square to claim now")
+    key = (("orange: a free card · grey dashes: held by a token · " if thaw else "")
+           + ("red dots: left the lake · " if ghosts else "") + "gold ring: a square to claim now"
+           + (" · purple: the card picked up" if pointer is not None and pointer.selected else ""))
     # card names on a pale label at the card's centre: readable on either colour
     annotations = [dict(x=x + 1, y=y + 1, text=s.deck.ids[i], showarrow=False, font=dict(size=9, color="#333333"),
                         bgcolor="rgba(255,255,255,0.8)", borderpad=1,
@@ -235,8 +238,8 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
                            line=dict(width=4, color=PICKED_LINE, dash="dashdot")))
     if pointer is not None:
         _hit_grid(fig, s, pointer, spots, claim,
-                  (min(xs) - pad, max(xs) + 1 + pad), (min(ys) - pad, max(ys) + 1 + pad))
-    fig.update_layout(
+                  (min(xs) - pad, max(xs) + 1 + pad), (min(ys) - pad, max(ys) + 1 + pad), size)
+    layout: dict[str, Any] = dict(
         shapes=shapes, annotations=annotations, width=size[0], height=size[1],
         title=dict(text=title, x=0.01, font=dict(size=14)),
         plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=MARGIN,
@@ -247,6 +250,12 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
                    scaleanchor="x", scaleratio=1))
     if pointer is not None:
         # a click anywhere goes to the nearest corner (the hit grid); nothing pans the lake away
-        fig.update_layout(hovermode="closest", hoverdistance=-1, dragmode=False,
-                          xaxis_fixedrange=True, yaxis_fixedrange=True)
-    return fig
+        layout.update(hovermode="closest", hoverdistance=-1, dragmode=False)
+        layout["xaxis"]["fixedrange"] = layout["yaxis"]["fixedrange"] = True
+    # the layout is plain values made here: stored without plotly's validation of every shape (2/3
+    # of the time of a board at a table, where it is drawn after every click)
+    raw = fig.to_dict()
+    raw["layout"].update(layout)
+    out = go.Figure(raw, _validate=False)
+    out._validate = True
+    return out

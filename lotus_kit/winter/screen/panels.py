@@ -109,6 +109,13 @@ def result_words(state: e.WinterState) -> str:
     return "".join(f"<div>{linkify(t)}</div>" for t in lines)
 
 
+def near(corner: tuple[int, int], anchors) -> list[tuple[int, int]]:
+    """The 2 x 2 blocks (by top-left flake) among ``anchors`` whose area holds the grid corner: a click
+    anywhere on a square or a card, not only at its centre, names it when only one fits."""
+    vx, vy = corner
+    return [(ax, ay) for ax, ay in anchors if ax <= vx <= ax + 2 and ay <= vy <= ay + 2]
+
+
 class _LakePanel(Panel):
     """What Winter's panels share: the pointer kept by the board, clicks read as grid corners."""
 
@@ -125,6 +132,16 @@ class _LakePanel(Panel):
         if xy is None:
             self.refuse(f"{spot!r} is not a spot of the lake.")
         return xy
+
+    def square(self, corner: tuple[int, int], seat: int) -> tuple[int, int]:
+        """The square a click names: the one centred on the corner, else the only claimable square
+        the corner lies on (WIN-GEO-7)."""
+        centred = (corner[0] - 1, corner[1] - 1)
+        squares = [(a.x, a.y) for a in self.session.legal(seat) if isinstance(a, PlaceToken)]
+        if centred in squares:
+            return centred
+        around = near(corner, squares)
+        return around[0] if len(around) == 1 else centred
 
     def _status(self, state: Any) -> str:
         text = self.session.decision_text()
@@ -218,7 +235,7 @@ class FreezePanel(_LakePanel):
         if kind in ("start_card", "lay_card"):
             self.act(Lay(x, y, turned=self.pointer().turned))
         elif kind in ("freeze_turn", "claim"):
-            if not self.act(PlaceToken(x, y)) and kind == "freeze_turn":
+            if not self.act(PlaceToken(*self.square(xy, seat))) and kind == "freeze_turn":
                 self.feedback.value = self.feedback.value.replace(
                     "</div>", " To lay a card, press “Draw a card” first.</div>", 1)
         elif kind == "colour":
@@ -311,7 +328,7 @@ class ThawPanel(_LakePanel):
         x, y = xy[0] - 1, xy[1] - 1
         kind = self.session.decision().kind
         if kind == "token_after_move":
-            self.act(PlaceToken(x, y))
+            self.act(PlaceToken(*self.square(xy, seat)))
             return
         if kind == "keep_part":
             card = self._card_at(s, x, y)
@@ -328,6 +345,11 @@ class ThawPanel(_LakePanel):
             self.act(MoveCard(*p.selected, x, y, turn=p.turned))
             return
         card = self._card_at(s, x, y)
+        if card is None and p.selected is None and (x, y) not in s.tokens[seat]:
+            around = near(xy, [(cx, cy) for cx, cy, _, _ in s.lake])     # on a card's flakes, off its centre
+            if len(around) == 1:
+                x, y = around[0]
+                card = self._card_at(s, x, y)
         if card is not None:
             name = card[0]
             if (x, y) == p.selected:
