@@ -13,6 +13,8 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.core.rng import below, randbelow, seed_state, weighted
 from lotus_kit.samurai import cards as C
@@ -60,6 +62,11 @@ H, K, S, POS_H, POS_K, POS_S = C.H, C.K, C.S, C.POS_H, C.POS_K, C.POS_S
 DAIMYOS, POS_BIT = C.DAIMYOS, C.POS_BIT
 WARRIOR_FIRST = C.WARRIORS[0]
 POS_LIST = tuple(tuple(k for k in C.POSSESSIONS if m & POS_BIT[k]) for m in range(32))
+# every house of a table of n players as (owner, which, base index), in seat order
+HOUSES_OF = tuple(tuple((o, h, SEATS + o * SEAT_SIZE + (DH if h == DAIMYO_HOUSE else SH))
+                        for o in range(n) for h in (DAIMYO_HOUSE, SAMURAI_HOUSE)) for n in range(7))
+# the index of each seat's castle slot, per player count (the attack targets, SAM-DEC-4)
+CASTLE_SLOTS = tuple(tuple(SEATS + o * SEAT_SIZE + DH + CASTLE for o in range(n)) for n in range(7))
 C_NONE, C_DAIMYO, C_POSSESSION, C_WARRIOR, C_WIFE, C_CASTLE, C_GUARD, C_EVENT = range(8)
 CLASS = tuple(C_DAIMYO if k in DAIMYOS else C_POSSESSION if k in POS_BIT else C_WARRIOR if k in C.WARRIORS
               else C_WIFE if k in C.WIVES else C_CASTLE if k in C.CASTLES else C_GUARD if k == C.BODYGUARD
@@ -78,6 +85,7 @@ def fields(c: int) -> tuple[int, int, int, int, int, int, int, int]:
 
 
 def seat_base(s: int) -> int:
+    # written out as SEATS + s * SEAT_SIZE in the engine's hot paths, where a call costs more
     return SEATS + s * SEAT_SIZE
 
 
@@ -106,7 +114,7 @@ def shogun_value(t) -> int:
 
 def income(t, s: int) -> int:
     """Honor gained in phase 1 (SAM-HON-1..3, SAM-CLAR-5)."""
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     own = house_honor(t, b + SH)
     if t[b + DH]:
         own += house_honor(t, b + DH)                       # SAM-ALLY-3: a Daimyo owner shares nothing back
@@ -114,7 +122,7 @@ def income(t, s: int) -> int:
     p = t[b + ALLY]
     if p < 0:
         return 0                                            # SAM-HON-3
-    allied = house_honor(t, seat_base(p) + DH) + (shogun_value(t) if t[SHOGUN_AT] == p else 0)
+    allied = house_honor(t, SEATS + p * SEAT_SIZE + DH) + (shogun_value(t) if t[SHOGUN_AT] == p else 0)
     return -((-(own + allied)) // 2)                        # SAM-HON-2 / SAM-ALLY-2: ceil, also of negatives
 
 
@@ -142,14 +150,14 @@ def remaining_actions(t) -> int:
 
 def strength(t, s: int, defending: bool) -> int:
     """Battle strength of a side (SAM-BAT-1, SAM-CLAR-12 step 2; ``STRENGTH_DAIMYO_HOUSE_ONLY``)."""
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     only_daimyo = t[FLAGS] & F_DHO
     total = house_strength(t, b + DH, defending) if t[b + DH] else 0
     if not only_daimyo:
         total += house_strength(t, b + SH, False)
     p = t[b + ALLY]
     if p >= 0:                                               # SAM-ALLY-5: allies add each other's strength
-        pb = seat_base(p)
+        pb = SEATS + p * SEAT_SIZE
         total += house_strength(t, pb + DH, False) if t[pb + DH] else 0
         if not only_daimyo:
             total += house_strength(t, pb + SH, False)
@@ -162,17 +170,17 @@ def dice(strength_points: int) -> int:
 
 
 def hand(t, s: int) -> tuple[int, ...]:
-    b = seat_base(s) + HAND
+    b = SEATS + s * SEAT_SIZE + HAND
     return tuple(k for k in t[b:b + HAND_SLOTS] if k)
 
 
 def has_daimyo(t, s: int) -> bool:
-    return t[seat_base(s) + DH] != 0
+    return t[SEATS + s * SEAT_SIZE + DH] != 0
 
 
 def usable_houses(t, s: int) -> list[tuple[int, int]]:
     """The houses ``s`` may play cards into (SAM-PLAY-1, SAM-ALLY-4, SAM-CLAR-4)."""
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     out = [(s, DAIMYO_HOUSE), (s, SAMURAI_HOUSE)] if t[b + DH] else [(s, SAMURAI_HOUSE)]
     p = t[b + ALLY]
     if p >= 0:
@@ -229,31 +237,34 @@ def thefts(t, s: int, op: int, card: int, skip: tuple[int, int, int] | None = No
     flags = t[FLAGS]
     dests = [(o, h, house_base(o, h)) for o, h in usable_houses(t, s)]
     castles_too = not flags & F_NO_CASTLE_THEFT
+    steal_w = flags & F_STEAL_W
     head = op | s << 5 | card << 8
-    for o in range(t[N]):
-        base = SEATS + o * SEAT_SIZE
-        for h, hb in ((DAIMYO_HOUSE, base + DH), (SAMURAI_HOUSE, base + SH)):
-            if h == DAIMYO_HOUSE and not t[hb]:
+    for o, h, hb in HOUSES_OF[t[N]]:
+        if h == DAIMYO_HOUSE and not t[hb]:
+            continue
+        pos = t[hb + POS]
+        castle = t[hb + CASTLE] if castles_too else 0
+        if not (pos or castle or steal_w):                  # nothing to steal here (most houses)
+            continue
+        items = POS_LIST[pos]
+        if castle:
+            items += (castle,)
+        if steal_w:
+            items += tuple(WARRIOR_FIRST + i for i in range(4) if t[hb + 2 + i])
+        for kind in items:
+            if skip is not None and skip == (o, h, kind):
                 continue
-            items = list(POS_LIST[t[hb + POS]])
-            if castles_too and t[hb + CASTLE]:
-                items.append(t[hb + CASTLE])
-            if flags & F_STEAL_W:
-                items += [WARRIOR_FIRST + i for i in range(4) if t[hb + 2 + i]]
-            for kind in items:
-                if skip is not None and skip == (o, h, kind):
+            cls = CLASS[kind]
+            src = head | o << 13 | h << 16 | kind << 17
+            for do, dh, dhb in dests:
+                if dhb == hb:
                     continue
-                cls = CLASS[kind]
-                src = head | o << 13 | h << 16 | kind << 17
-                for do, dh, dhb in dests:
-                    if dhb == hb:
+                if cls == C_CASTLE:
+                    if dh or t[dhb + CASTLE]:
                         continue
-                    if cls == C_CASTLE:
-                        if dh or t[dhb + CASTLE]:
-                            continue
-                    elif cls == C_WARRIOR and t[dhb + 2] + t[dhb + 3] + t[dhb + 4] + t[dhb + 5] >= 5:
-                        continue
-                    out.append(src | do << 22 | dh << 25)
+                elif cls == C_WARRIOR and t[dhb + 2] + t[dhb + 3] + t[dhb + 4] + t[dhb + 5] >= 5:
+                    continue
+                out.append(src | do << 22 | dh << 25)
     return out
 
 
@@ -277,7 +288,7 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
     starts = [C.START_5] * 3 + [C.START_10] * 3              # SAM-SET-2: deal the start Daimyo face down
     for s in range(players):
         i, rng = randbelow(rng, len(starts))
-        b = seat_base(s)
+        b = SEATS + s * SEAT_SIZE
         t[b + DH] = starts.pop(i)
         t[b + SH] = C.SAMURAI                                # SAM-SET-1
         t[b + ALLY] = -1
@@ -289,7 +300,7 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
     for s in range(players):                                 # SAM-SET-4: deal 7 each
         got = [_draw(t) for _ in range(HAND_SLOTS)]
         got.sort()
-        t[seat_base(s) + HAND:seat_base(s) + HAND + HAND_SLOTS] = got
+        t[SEATS + s * SEAT_SIZE + HAND:SEATS + s * SEAT_SIZE + HAND + HAND_SLOTS] = got
     _start_turn(t, start_player)                             # SAM-SET-5: honor 0; the first turn begins
     t[TURNS] = 1
     return tuple(t)
@@ -326,20 +337,18 @@ def _roll(t: list) -> int:
 # ---- moving cards ----------------------------------------------------------------------------------
 
 def _hand_remove(t: list, s: int, kind: int) -> None:
-    b = seat_base(s) + HAND
-    slots = list(t[b:b + HAND_SLOTS])
-    i = slots.index(kind)
-    del slots[i]
-    slots.append(0)
-    t[b:b + HAND_SLOTS] = slots
+    b = SEATS + s * SEAT_SIZE + HAND
+    i = t.index(kind, b, b + HAND_SLOTS)                     # the slots after it move up one
+    t[i:b + HAND_SLOTS] = [*t[i + 1:b + HAND_SLOTS], 0]
 
 
 def _hand_add(t: list, s: int, kind: int) -> None:
-    b = seat_base(s) + HAND
-    slots = sorted(k for k in t[b:b + HAND_SLOTS] if k)
-    slots.append(kind)
-    slots.sort()
-    t[b:b + HAND_SLOTS] = slots + [0] * (HAND_SLOTS - len(slots))
+    """Into a hand with room (a draw needs a free slot, SAM-KI-4): hands are kept sorted, empty
+    slots last, so the card goes in at its place and the last (empty) slot drops off."""
+    b = SEATS + s * SEAT_SIZE + HAND
+    e = b + HAND_SLOTS
+    i = bisect_right(t, kind, b, t.index(0, b, e))
+    t[i:e] = [kind, *t[i:e - 1]]
 
 
 def _place(t: list, kind: int, owner: int, h: int) -> None:
@@ -390,10 +399,10 @@ def _clear_house(t: list, hb: int, with_head: bool) -> None:
 def _end_alliance(t: list, s: int) -> None:
     """The alliance of ``s`` ends (SAM-ALLY-6, SAM-CLAR-13); a pending break lapses, unrefunded; cards
     played into the partner's houses stay where they lie (SAM-ALLY-7)."""
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     p = t[b + ALLY]
     if p >= 0:
-        pb = seat_base(p)
+        pb = SEATS + p * SEAT_SIZE
         t[b + ALLY] = t[pb + ALLY] = -1
         t[b + BREAK] = t[pb + BREAK] = 0
 
@@ -401,16 +410,16 @@ def _end_alliance(t: list, s: int) -> None:
 def _lose_daimyo_house(t: list, s: int, shogun_to: int = -1) -> None:
     """SAM-EVT-4: the Daimyo house is discarded, the Samurai turns Ronin; the alliance ends
     (SAM-CLAR-13 a); a Shogun card there goes to ``shogun_to`` (the centre by default, SAM-CLAR-14)."""
-    _clear_house(t, seat_base(s) + DH, True)
+    _clear_house(t, SEATS + s * SEAT_SIZE + DH, True)
     if t[SHOGUN_AT] == s:
-        t[SHOGUN_AT] = shogun_to if shogun_to >= 0 and t[seat_base(shogun_to) + DH] else -1
+        t[SHOGUN_AT] = shogun_to if shogun_to >= 0 and t[SEATS + shogun_to * SEAT_SIZE + DH] else -1
     _end_alliance(t, s)
 
 
 def _lose_samurai_house(t: list, s: int) -> None:
     """SAM-EVT-4: every card but the Samurai/Ronin card is discarded; a Ronin partner's alliance ends
     (SAM-CLAR-13 b, SAM-CLAR-20h)."""
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     _clear_house(t, b + SH, False)
     if not t[b + DH]:
         _end_alliance(t, s)
@@ -425,7 +434,7 @@ def _start_turn(t: list, s: int) -> None:
     if t[MAXR] and t[TURNS] > t[MAXR] * t[N]:              # SAM-CLAR-17: the safety limit, no winner
         t[MODE], t[WIN] = OVER, 0
         return
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     if t[b + BREAK]:                                         # SAM-ALLY-6 / SAM-CLAR-13: before phase 1
         _end_alliance(t, s)
     t[LAST_INCOME] = gain = income(t, s)
@@ -439,15 +448,16 @@ def _start_turn(t: list, s: int) -> None:
 
 def _check_duty(t: list) -> None:
     """SAM-DEC-3 / SAM-CLAR-15: the mandatory Shogun declaration arises, stays, or lapses."""
-    s = t[ACTIVE]
-    b = seat_base(s)
+    if t[SHOGUN_AT] != -1:                                   # the card is taken: no duty (one under way lapses)
+        t[DUTY] = 0
+        return
+    b = SEATS + t[ACTIVE] * SEAT_SIZE
     if t[DUTY]:
-        if not t[b + DH] or t[SHOGUN_AT] != -1:
-            t[DUTY] = 0                                      # lapses only with the Daimyo (or the card gone)
-        else:
+        if t[b + DH]:
             return
-    free = not (t[DECL] & D_SHOGUN) if t[FLAGS] & F_MULTI else not t[DECL]   # SAM-CLAR-20d
-    if free and t[b + DH] and t[SHOGUN_AT] == -1 and t[b + HONOR] >= 100:
+        t[DUTY] = 0                                          # lapses only with the Daimyo (or the card gone)
+    # SAM-CLAR-20d: under MULTI_DECLARATION only a Shogun declaration already made frees the turn
+    if t[b + HONOR] >= 100 and t[b + DH] and (not (t[DECL] & D_SHOGUN) if t[FLAGS] & F_MULTI else not t[DECL]):
         t[DUTY] = 1
 
 
@@ -464,12 +474,12 @@ def _check_dead_table(t: list) -> None:
     ends the game; the most honor wins, ties share."""
     n = t[N]
     for s in range(n):
-        b = seat_base(s)
+        b = SEATS + s * SEAT_SIZE
         if t[b + DH] or any(k in DAIMYOS for k in t[b + HAND:b + HAND + HAND_SLOTS]):
             return
-    best = max(t[seat_base(s) + HONOR] for s in range(n))
+    best = max(t[SEATS + s * SEAT_SIZE + HONOR] for s in range(n))
     t[MODE] = OVER
-    t[WIN] = sum(1 << s for s in range(n) if t[seat_base(s) + HONOR] == best)
+    t[WIN] = sum(1 << s for s in range(n) if t[SEATS + s * SEAT_SIZE + HONOR] == best)
 
 
 # ---- legal actions ----------------------------------------------------------------------------------
@@ -497,7 +507,7 @@ def legal(t) -> list[int]:
         return _legal_main(t)
     if m == ANSWER:
         s = t[C1]
-        b = seat_base(s)
+        b = SEATS + s * SEAT_SIZE
         out = [code(PAY, s)]
         if C.SAVE_FACE in t[b + HAND:b + HAND + HAND_SLOTS] and t[SHOGUN_AT] != s:
             out.append(code(SAVE_FACE, s))
@@ -511,7 +521,7 @@ def legal(t) -> list[int]:
         return [code(SAVE_FACE, s), code(PASS, s)]
     if m == CASTLE_CHOICE:
         w = t[C2]
-        if t[seat_base(w) + DH + CASTLE]:
+        if t[SEATS + w * SEAT_SIZE + DH + CASTLE]:
             return [code(CASTLE_PICK, w, LEAVE), code(CASTLE_PICK, w, KEEP_OWN), code(CASTLE_PICK, w, SWAP)]
         return [code(CASTLE_PICK, w, LEAVE), code(CASTLE_PICK, w, TAKE)]
     if m == SECOND_THEFT:
@@ -555,7 +565,7 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
         if slots[-1] == 0 and (t[DECK_SIZE] or (not flags & F_NO_RESHUFFLE
                                                 and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))):
             out.append(DRAW | head)
-        houses = None
+        houses = roomy = None
         for k in hand_kinds:
             pk = head | k << 8
             out.append(DISCARD_CARD | pk)
@@ -574,8 +584,9 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
                             houses += [(ally << 13, pb + DH), (ally << 13 | 1 << 16, pb + SH)]
                 pk |= PLAY
                 if cls == C_WARRIOR:
-                    out += [pk | where for where, hb in houses
-                            if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5]
+                    if roomy is None:                        # houses with room for a warrior, once
+                        roomy = [where for where, hb in houses if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5]
+                    out += [pk | where for where in roomy]
                 elif cls == C_WIFE:
                     out += [pk | where for where, hb in houses if not t[hb + WIFE]]
                 elif cls == C_CASTLE:
@@ -602,8 +613,8 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
             out.append(SHOGUN | head)
         if not (decl & D_ATTACK if multi else decl):
             sh = t[SHOGUN_AT]
-            for o in range(n):
-                if o != a and (sh == o or t[SEATS + o * SEAT_SIZE + DH + CASTLE]):
+            for o, cs in enumerate(CASTLE_SLOTS[n]):
+                if (t[cs] or sh == o) and o != a:
                     out.append(ATTACK | head | o << 13)
     elif ally < 0 and not (decl & D_ALLY if multi else decl):
         for o in range(n):
@@ -644,7 +655,8 @@ def apply(t: tuple, c: int) -> tuple:
 
 def apply_list(t: tuple, c: int) -> list:
     """:func:`apply` as a list, for a facade that builds its own tuple type from it."""
-    if c not in legal_set(t):
+    state, codes = _last[0]                                  # legal_cached(t), its usual case written out
+    if c not in (codes if state is t else legal_cached(t)):
         from lotus_kit.samurai.explain import why_illegal
 
         raise IllegalAction(*why_illegal(t, c))
@@ -657,7 +669,7 @@ def apply_list(t: tuple, c: int) -> list:
 def _do(t: list, c: int) -> None:
     op = c & 31
     s = c >> 5 & 7
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     if op == DRAW:                                           # SAM-KI-3a, SAM-CLAR-2
         if not t[DECK_SIZE]:                                 # SAM-KI-5: the discard pile becomes the deck
             for k in C.DECK_KINDS:
@@ -730,11 +742,11 @@ def _do(t: list, c: int) -> None:
         if t[FLAGS] & F_REFUSE:
             t[MODE], t[C0], t[C1] = OFFER, s, owner
         else:
-            t[b + ALLY], t[seat_base(owner) + ALLY] = owner, s
+            t[b + ALLY], t[SEATS + owner * SEAT_SIZE + ALLY] = owner, s
             _after_main(t)
     elif op == ACCEPT:
         a = t[C0]
-        t[seat_base(a) + ALLY], t[b + ALLY] = s, a
+        t[SEATS + a * SEAT_SIZE + ALLY], t[b + ALLY] = s, a
         _after_main(t)
     elif op == REFUSE:
         _after_main(t)
@@ -769,7 +781,7 @@ def _do(t: list, c: int) -> None:
             t[C5] = nxt
     elif op == CASTLE_PICK:                                  # SAM-BAT-5, SAM-CLAR-12 step 5
         loser = t[C3]
-        lb, wb = seat_base(loser) + DH, b + DH
+        lb, wb = SEATS + loser * SEAT_SIZE + DH, b + DH
         theirs, mine = t[lb + CASTLE], t[wb + CASTLE]
         if card == TAKE:
             t[lb + CASTLE], t[wb + CASTLE] = 0, theirs
@@ -785,14 +797,14 @@ def _do(t: list, c: int) -> None:
 def _dishonor_done(t: list, target: int, answered: bool) -> None:
     """SAM-CLAR-13 d: Dishonor on one's ally not answered with Save Face ends the alliance."""
     user = t[C0]
-    if not answered and t[seat_base(user) + ALLY] == target:
+    if not answered and t[SEATS + user * SEAT_SIZE + ALLY] == target:
         _end_alliance(t, user)
     _after_main(t)
 
 
 def _assassinate(t: list, s: int, target: int, h: int) -> None:
     """SAM-EVT-9, SAM-EVT-6, SAM-CLAR-8/9."""
-    b = seat_base(s)
+    b = SEATS + s * SEAT_SIZE
     _hand_remove(t, s, C.NINJA_ASSASSIN)
     t[DISCARD + C.NINJA_ASSASSIN] += 1
     takeover = not t[b + DH] and t[b + ALLY] == target and h == SAMURAI_HOUSE and target != s
@@ -816,7 +828,7 @@ def _assassinate(t: list, s: int, target: int, h: int) -> None:
         t[b + HONOR] -= cost                                 # NINJA_COST_ON_SUCCESS_ONLY, SAM-CLAR-20i
     if takeover:                                             # SAM-CLAR-9, in this order
         _lose_samurai_house(t, target)
-        tb = seat_base(target)
+        tb = SEATS + target * SEAT_SIZE
         t[b + DH:b + DH + 9] = t[tb + DH:tb + DH + 9]
         t[tb + DH:tb + DH + 9] = [0] * 9
         if t[SHOGUN_AT] == target:
@@ -865,7 +877,7 @@ def _next_in_window(t, loser: int, start: int) -> int:
     n = t[N]
     for i in range(start, n):
         s = (loser + i) % n
-        b = seat_base(s) + HAND
+        b = SEATS + s * SEAT_SIZE + HAND
         if t[SHOGUN_AT] != s and C.SAVE_FACE in t[b:b + HAND_SLOTS]:
             return s
     return -1
@@ -873,7 +885,7 @@ def _next_in_window(t, loser: int, start: int) -> int:
 
 def _after_window(t: list) -> None:
     loser = t[C3]
-    if t[seat_base(loser) + DH + CASTLE] and not (t[C4] and t[FLAGS] & F_BLOCKS):
+    if t[SEATS + loser * SEAT_SIZE + DH + CASTLE] and not (t[C4] and t[FLAGS] & F_BLOCKS):
         t[MODE] = CASTLE_CHOICE                              # SAM-CLAR-12 step 5, even if saved
         return
     _finish_battle(t)
