@@ -139,9 +139,13 @@ def test_WIN_CLAR_9_after_a_tied_split_the_part_kept_is_clicked():
     assert t.session.decision().kind == "keep_part"
     panel = t.panels["thaw"]
     assert [b.description for b in panel.parts.children] == ["Keep W07", "Keep W09"]
+    ghosts = [sh for sh in t.board.figure.layout.shapes if sh.line.dash == "dot"]
+    assert [(sh.x0, sh.y0) for sh in ghosts] == [(2.04, 0.04)]      # W08 leaves the lake (dotted)
     t.board.click("5,1")                                 # the centre of W09: its part stays, W07 melts
     assert [(x, name) for x, _, name, _ in t.session.state.lake] == [(4, "W09")]
     assert t.session.state.cards_removed == (2, 0)      # WIN-CLAR-9 (e): 1 removed + 1 melted
+    ghosts = [sh for sh in t.board.figure.layout.shapes if sh.line.dash == "dot"]
+    assert [(sh.x0, sh.y0) for sh in ghosts] == [(0.04, 0.04)]      # W07 melted
 
 
 def test_WIN_TIE_1_the_end_panel_explains_the_score_by_the_rules():

@@ -48,6 +48,7 @@ class WinterBoard(SyncOnDisplay, widgets.VBox):
         self.game = WINTER
         self.state = WINTER.observation(state, None)     # all the page may know (WIN-CLAR-3)
         self.pointer = Pointer()
+        self.before: Any = None          # the lake before cards left it: they are drawn as leaving
         self.width = width
         self.locked = locked
         self.clicks: list[str] = []
@@ -62,7 +63,8 @@ class WinterBoard(SyncOnDisplay, widgets.VBox):
         self.add_class("winter-lake")
 
     def _figure(self) -> Any:
-        return board_figure(self.state, None, size=(self.width, _height(self.width)), pointer=self.pointer)
+        return board_figure(self.state, None, size=(self.width, _height(self.width)), pointer=self.pointer,
+                            before=self.before)
 
     def _hook_clicks(self) -> None:
         hit = next(t for t in self.figure.data if t.meta == HIT)
@@ -82,6 +84,9 @@ class WinterBoard(SyncOnDisplay, widgets.VBox):
         seen = self.game.observation(state, None)
         if seen == self.state:
             return 0
+        # cards that left the lake with the last action (removed or melted, WIN-SPLIT-1) stay on
+        # show as dotted ghosts until the next change
+        self.before = self.state if len(seen.cards) < len(self.state.cards) else None
         self.state = seen
         self.pointer = Pointer()
         return self._redraw()
@@ -100,7 +105,7 @@ class WinterBoard(SyncOnDisplay, widgets.VBox):
             self.width = width
             seen = self.game.observation(state, None)
             if seen != self.state:
-                self.state, self.pointer = seen, Pointer()
+                self.state, self.pointer, self.before = seen, Pointer(), None
             return self._redraw()
         return self.show(state, highlight)
 
