@@ -506,7 +506,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.play_as.layout.display = "none" if hot else "flex"
         if (hot and not curtain and not self.reveal and need is not None and self.screen_seat != need
                 and self.look.hands):
-            self.public_turn.value = (f"{seat_html(need, s.who(need))} to act: a public decision, no need to pass "
+            who = self._seat_html(need, s.who(need))
+            self.public_turn.value = (f"{who} to act: a public decision, no need to pass "
                                       "the screen " + self._rule("public_rule") + " ")
             self.show_hand.description = f"I am {s.name(need)}: show my hand"
             self.public_box.layout.display = "flex"
@@ -516,7 +517,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             # nothing private stays in the page behind the curtain, not even hidden
             name = s.name(need)
             self.curtain_text.value = (
-                f'<div style="font-size:130%;text-align:center">Pass the screen to {seat_html(need, name)}.</div>'
+                f'<div style="font-size:130%;text-align:center">Pass the screen to {self._seat_html(need, name)}.</div>'
                 f'<div style="text-align:center">{escape(name)}: press the button when only you can see the screen. '
                 "Hands and sealed choices stay hidden until then " + self._rule("hidden_rule") + "</div>")
             self.curtain_button.description = f"I am {name}: show my hand"
@@ -539,6 +540,11 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         self.undo_button.disabled = not s.actions
         self.event_log.value = self._log_html()
         self.scores.value = self.look.score_html(self.game, state)
+
+    def _seat_html(self, seat: int, text: str) -> str:
+        """A seat's name in the game's own colour of that seat (Ming's Black is not White Lotus's red)."""
+        colours = self.look.seat_colours(self.game)
+        return seat_html(seat, text, colours[seat] if seat < len(colours) else None)
 
     def _rule(self, which: str, end: str = ".") -> str:
         """``"(RULE-ID)."`` linked, for the screen's rule ``which``; just ``end`` when it has none."""
@@ -586,14 +592,15 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             hands = [self.look.hand_html(self.game, state, k) for k in range(s.players)]
             if not any(hands):                 # a game whose screen shows no hands
                 return public
-            rows = "".join(f"<tr><td>{seat_html(k, s.who(k))}</td><td>{hand}</td></tr>" for k, hand in enumerate(hands))
+            rows = "".join(f"<tr><td>{self._seat_html(k, s.who(k))}</td><td>{hand}</td></tr>"
+                           for k, hand in enumerate(hands))
             return f"<b>All hands</b> (open mode)<table>{rows}</table>{public}"
         if curtain or self.screen_seat is None or self.mode.value != "hot-seat":
             return public
         seat = self.screen_seat
         # computed from observation(state, seat) alone (the screen's hand_html)
         hand = self.look.hand_html(self.game, state, seat)
-        return f"<b>{seat_html(seat, s.name(seat))}'s hand</b><br>{hand}<br>{public}"
+        return f"<b>{self._seat_html(seat, s.name(seat))}'s hand</b><br>{hand}<br>{public}"
 
     def _log_html(self) -> str:
         entries = self.session.seen([e for e in self.session.log if e.event.kind != "PhaseStarted"][-LOG_LIMIT:])

@@ -50,6 +50,10 @@ class MingScreen(GameScreen):
         from lotus_kit.ming.screen.events import step_events
         return step_events(before, action, after)
 
+    def seat_colours(self, game: Any) -> list[str]:
+        from lotus_kit.ming.screen.board import COLOUR_FILL
+        return [COLOUR_FILL[name] for name in game.info.seat_names]
+
     def where(self, game: Any, state: Any) -> str:
         return "the game is over" if game.is_over(state) else self.position_words(game, state)
 

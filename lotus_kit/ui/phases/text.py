@@ -81,14 +81,15 @@ def shown_text(html: str) -> str:
 
 
 @cache
-def _ink(seat: int) -> str:
-    colour = st.SEAT_COLOURS[seat]
+def _ink(seat: int, colour: str | None = None) -> str:
+    colour = colour or st.SEAT_COLOURS[seat]
     return st.darken(colour, 0.4) if st.luminance(colour) > 0.45 else colour
 
 
-def seat_html(seat: int, text: str | None = None) -> str:
-    """A seat's name in bold, in its colour (darkened where the colour is too light to read)."""
-    return f'<b style="color:{_ink(seat)}">{escape(text or SEAT_NAMES[seat])}</b>'
+def seat_html(seat: int, text: str | None = None, colour: str | None = None) -> str:
+    """A seat's name in bold, in its colour (darkened where the colour is too light to read);
+    ``colour``: the game's own colour of the seat (default: White Lotus's)."""
+    return f'<b style="color:{_ink(seat, colour)}">{escape(text or SEAT_NAMES[seat])}</b>'
 
 
 _NAME_RE = re.compile(r"\b(" + "|".join(SEAT_NAMES) + r")\b")
