@@ -16,10 +16,13 @@ from lotus_kit.winter.grid import (
     AT_ORIGIN_ROW,
     BEFORE_ORIGIN,
     BLOCK,
+    COVERED_BY,
     EVEN,
     LIGHT_CELLS,
     ORIGIN,
+    REGION,
     RING,
+    TOUCHED_BY,
     W,
     bits,
     card_cells,
@@ -30,6 +33,7 @@ from lotus_kit.winter.grid import (
     extent,
     fits,
     graph_parts,
+    lifted_touch,
     placements,
     shift,
     squares,
@@ -303,12 +307,18 @@ def move_targets(v, a: int, arts: int, rules: Rules, graph: tuple[list[int], lis
     m = fits(occ) & touch
     if rules.aligned:
         m &= EVEN[(v[OX] & 1, v[OY] & 1)]
+    if same_cards is None:
+        same_cards = not (v[TOK0] | v[TOK1]) and _uniform(v)
+    return _orientations(v, a, m, rules, same_cards)
+
+
+def _orientations(v, a: int, m: int, rules: Rules, same_cards: bool) -> tuple[int, int]:
+    """The targets ``m`` (empty, connected) of the card at ``a`` split by orientation, without the
+    moves that change nothing (WIN-CLAR-7, WIN-CLAR-15 (a))."""
     la = layout_at(v[LIGHT], a)
     here = 1 << a
     m0 = m & ~here                                    # laid back unchanged is no move
     m1 = 0 if rules.keep_orientation else (m & ~here if TURNED[la] == la or rules.no_rotate_in_place else m)
-    if same_cards is None:
-        same_cards = not (v[TOK0] | v[TOK1]) and _uniform(v)
     if same_cards:
         # only a token-free lake of identical cards can come back shifted (WIN-CLAR-15 (a))
         m0 = _drop_translates(v, a, la, m0)
@@ -335,13 +345,36 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     free = free_cards(v)
     if not free:
         return 0, [], 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
-    graph = card_graph(v[ANCH])
-    nodes = graph[0]
-    index = {a: i for i, a in enumerate(nodes)}
-    cut = cut_cards(graph[1], sum(1 << index[a] for a in bits(free)))
-    arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
+    nodes, adj = card_graph(v[ANCH])
+    touch = lifted_touch(adj, [TOUCHED_BY[a] for a in nodes])
+    if touch is None:                                  # a lake in pieces: the card-by-card search
+        graph = nodes, adj
+        index = {a: i for i, a in enumerate(nodes)}
+        cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
+        arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
+        same = not (v[TOK0] | v[TOK1]) and _uniform(v)
+        moves = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
+        return free, moves, 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
+    n = len(nodes)
+    # the anchors covered by every card but the i-th: prefix | suffix of the per-card table, the
+    # complement of fits() of the lake without that card (as move_targets computes it)
+    covered = [0] * (n + 1)
+    after = [0] * (n + 1)
+    c = 0
+    for i, a in enumerate(nodes):
+        covered[i] = c
+        c |= COVERED_BY[a]
+    c = 0
+    for i in range(n - 1, -1, -1):
+        after[i + 1] = c
+        c |= COVERED_BY[nodes[i]]
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
-    moves = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
+    region = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else REGION
+    moves = []
+    for i, a in enumerate(nodes):
+        if free >> a & 1:
+            m = touch[i] & ~(covered[i] | after[i + 1]) & region
+            moves.append((a, *_orientations(v, a, m, rules, same)))
     own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     return free, moves, own
 

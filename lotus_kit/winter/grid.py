@@ -119,6 +119,13 @@ def squares(cells: int) -> int:
     return m & (m >> W)
 
 
+# per card anchor: the anchors a card's block touches (edges only) and the anchors whose block overlaps
+# it. Both maps are unions over the cards, so a lake's masks without one card are the OR of the
+# others' entries (no shifts of the whole lake per card).
+TOUCHED_BY = tuple(touching(BLOCK << a) for a in range(NBITS))
+COVERED_BY = tuple(windows_touching(BLOCK << a) for a in range(NBITS))
+
+
 FORWARD_STEPS = (2 - W, 2, 2 + W, 2 * W - 1, 2 * W, 2 * W + 1)     # half the ring: each pair once
 
 
@@ -251,3 +258,83 @@ def extent(anchors: int) -> tuple[int, int]:
 
 def shift(mask: int, d: int) -> int:
     return mask << d if d >= 0 else mask >> -d
+
+
+def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
+    """Per card ``i`` of a connected card graph: the AND over the parts the lake falls into when card
+    ``i`` is lifted of the OR of ``table`` over each part's cards (one part, every other card, when
+    ``i`` splits nothing). With :data:`TOUCHED_BY` entries these are the anchors where a lifted card
+    touches every part (WIN-CLAR-7). One depth-first search (Tarjan's low-link) instead of a search per
+    card: a child subtree that cannot climb above ``i`` is a part of its own; the rest (outside ``i``'s
+    subtree, a contiguous stretch of the preorder, and the children that climb) is one part.
+    None when the graph is not connected."""
+    n = len(adj)
+    if n == 0:
+        return []
+    disc = [0] * n
+    low = [0] * n
+    parent = [-1] * n
+    size = [1] * n
+    sub = list(table)               # OR of table over each card's subtree
+    apart = [-1] * n                # AND of sub over the children that make parts of their own
+    parts = [0] * n
+    climbing = [0] * n              # OR of sub over the children that join the rest
+    pending = list(adj)
+    order = [0]
+    visited = 1
+    stack = [0]
+    while stack:
+        u = stack[-1]
+        pend = pending[u] & ~visited
+        if pend:
+            bit = pend & -pend
+            pending[u] = pend ^ bit
+            w = bit.bit_length() - 1
+            visited |= bit
+            parent[w] = u
+            d = disc[w] = len(order)
+            order.append(w)
+            back = adj[w] & visited & ~(1 << u)
+            while back:
+                b = back & -back
+                back ^= b
+                x = disc[b.bit_length() - 1]
+                if x < d:
+                    d = x
+            low[w] = d
+            stack.append(w)
+            continue
+        stack.pop()
+        p = parent[u]
+        if p >= 0:
+            size[p] += size[u]
+            if low[u] >= disc[p]:
+                apart[p] &= sub[u]
+                parts[p] += 1
+            else:
+                climbing[p] |= sub[u]
+                if low[u] < low[p]:
+                    low[p] = low[u]
+            sub[p] |= sub[u]
+    if len(order) < n:
+        return None
+    before = [0] * (n + 1)
+    after = [0] * (n + 1)
+    t = 0
+    for k, u in enumerate(order):
+        before[k] = t
+        t |= table[u]
+    t = 0
+    for k in range(n - 1, -1, -1):
+        after[k + 1] = t
+        t |= table[order[k]]
+    out = []
+    for u in range(n):
+        k = disc[u]
+        if u == 0:
+            out.append(apart[0] if parts[0] > 1 else after[1])
+        elif parts[u]:
+            out.append(apart[u] & (before[k] | after[k + size[u]] | climbing[u]))
+        else:
+            out.append(before[k] | after[k + 1])
+    return out
