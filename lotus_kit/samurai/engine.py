@@ -640,7 +640,7 @@ def legal_cached(t) -> list[int]:
     state, codes = _last[0]
     if state is t:
         return codes
-    codes = legal(t)
+    codes = _legal_main(t) if t[MODE] == MAIN else legal(t)  # most decisions are card actions
     _last[0] = (t, codes)
     return codes
 
