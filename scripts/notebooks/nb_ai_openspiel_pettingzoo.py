@@ -126,8 +126,8 @@ With `GAMES = 6`, `SIMULATIONS = 10` and `PZ_GAMES = 5` (6.6 minutes on a loaded
 
 ISMCTS here searches ten simulations per sub-step with the standing as its value (no rollouts): it shows
 the plumbing — OpenSpiel's search over the kit's game, its worlds drawn by the kit's determinisation — and
-is no match for the kit's own bots, which know the game's phases. Six games are far too few for more than
-that. The PettingZoo loop ran White Lotus at about 460 to 580 random steps a second, Winter 380 to 790,
+is no match for the kit's own bots, which know the game's phases; in three more games it lost against two
+uniform-random bots as well. Six games are far too few for more than that. The PettingZoo loop ran White Lotus at about 460 to 580 random steps a second, Winter 380 to 790,
 Samurai about 1,900 and Ming about 1,000 (each step includes the observation tensor).
 """),
 ]
