@@ -9,6 +9,7 @@ import re
 import ipywidgets as widgets
 import pytest
 
+from lotus_kit.ming.actions import ChooseReturn
 from lotus_kit.ming.game import MING
 from lotus_kit.ming.screen.events import ReturnsRevealed, Scored, scoring_events
 from lotus_kit.ming.screen.lesson import shared_city
@@ -141,3 +142,24 @@ def test_ming_clar_15_in_the_four_player_game_the_ranked_player_names_the_start_
     assert [b.description for b in buttons] == ["Black starts", "White starts", "Grey starts", "Tan starts"]
     buttons[2].click()
     assert s.state.round == 5 and s.state.start_player == 2 and s.actions[-1].seat == chooser
+
+
+def test_ming_clar_11_return_cards_summing_above_the_pieces_in_the_city_return_them_all():
+    table = _late_table()
+    table.board.click("P1.R~P2.L")
+    table.panels["p3"].deploy_button.click()
+    table.board.click("P4.T~P1.R")
+    table.panels["p3"].deploy_button.click()
+    for _ in range(4):
+        if table.session.decision().kind == "phase3":
+            table.panels["p3"].pass_button.click()
+    table.curtain_button.click()
+    panel = table.panels["p4"]
+    seat = panel.deciding()
+    pieces = max(a.value for a in panel.legal(seat))
+    assert pieces == 2                                         # Black has two pieces in P1's houses
+    panel.cards.select((3, 2))
+    assert "all of them go back" in panel.cards.total.value
+    panel.commit.click()
+    assert table.session.actions[-1] == ChooseReturn(seat, pieces)   # accepted as "all", not refused
+    assert table.session.state.return_chosen(seat)

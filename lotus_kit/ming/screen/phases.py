@@ -426,8 +426,8 @@ class ScoringPanel(MingPanel):
         n = sum(selected)
         pieces = f"{self._pieces} piece{'s' if self._pieces != 1 else ''}"
         if n > self._pieces:
-            return (f"Pressed: {' + '.join(map(str, selected))} = <b>{n}</b>: more than your {pieces} in the city "
-                    "(MING-SCORE-4 allows 0 to your pieces there)")
+            return (f"Pressed: {' + '.join(map(str, selected))} = <b>{n}</b>: more than your {pieces} in the city, "
+                    "so all of them go back to the districts (MING-SCORE-4, MING-CLAR-11)")
         return (f"Pressed: {' + '.join(map(str, selected))} = <b>{n}</b>: {n} of your {pieces} in the city go "
                 "back to the districts")
 
@@ -486,7 +486,8 @@ class ScoringPanel(MingPanel):
         if not pressed:
             self.refuse("MING-SCORE-4: press one or more return cards (the 0 card alone keeps every piece).")
             return
-        self.act(ChooseReturn(seat, sum(pressed)))
+        # A sum above the pieces in the city returns them all (MING-CLAR-11); the engine offers 0 ... that cap.
+        self.act(ChooseReturn(seat, min(sum(pressed), self._pieces)))
 
     def _split(self) -> None:
         seat = self.deciding()
