@@ -44,8 +44,17 @@ def playthroughs(game: Any, directory: pathlib.Path) -> list[Playthrough]:
     return [Playthrough(f"{n}p-default", n, 10 + n) for n in range(info.min_players, info.max_players + 1)]
 
 
-def event_log(game: Any, states: Sequence[Any]) -> str:
-    """One line per event: the step (actions applied) and the event in words with the game's seat names."""
+def event_log(game: Any, states: Sequence[Any], actions: Sequence[Any] = ()) -> str:
+    """One line per event: the step (actions applied) and the event in words with the game's seat names.
+
+    A game whose states keep no events (Ming) is logged by its actions instead, each in the game's own
+    words (``describe``) after the step it makes, and the final scores; pass the record's ``actions``."""
+    if states and not hasattr(states[0], "events"):
+        if len(actions) != len(states) - 1:
+            raise ValueError(f"{game.name} keeps no events: its golden log needs the record's actions")
+        lines = [f"{k + 1:4d} {game.describe(a, states[k])}\n" for k, a in enumerate(actions)]
+        scores = ", ".join(f"{game.info.seat_name(s)} {v:g}" for s, v in enumerate(game.scores(states[-1])))
+        return "".join(lines) + f"{len(actions):4d} scores: {scores}\n"
     name = game.info.seat_name
     return "".join(f"{step:4d} {ev.text(name)}\n" for step, state in enumerate(states) for ev in state.events)
 
@@ -68,7 +77,7 @@ def write_goldens(game: Any, directory: pathlib.Path) -> list[str]:
         record = record_playthrough(game, p)
         save(record, directory / f"{p.name}.json")
         states = record.states()
-        (directory / f"{p.name}.txt").write_text(event_log(game, states), encoding="utf-8")
+        (directory / f"{p.name}.txt").write_text(event_log(game, states, record.actions), encoding="utf-8")
         lines.append(f"{p.name}: {len(record.actions)} actions, winners {sorted(game.winners(states[-1]))}")
     return lines
 
@@ -81,8 +90,9 @@ def check_goldens(game: Any, directory: pathlib.Path, names: Sequence[str] | Non
         raise AssertionError(f"no golden playthroughs in {directory}")
     counts = {}
     for name in found:
-        states = load(directory / f"{name}.json").states()
-        got = event_log(game, states).splitlines()
+        record = load(directory / f"{name}.json")
+        states = record.states()
+        got = event_log(game, states, record.actions).splitlines()
         expected = (directory / f"{name}.txt").read_text(encoding="utf-8").splitlines()
         for k, (g, e) in enumerate(zip(got, expected, strict=False)):
             if g != e:
