@@ -405,7 +405,7 @@ class ThawLegal:
     without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
     (WIN-CLAR-13)."""
 
-    __slots__ = ("blocks", "removes", "takebacks", "total")
+    __slots__ = ("blocks", "removes", "takebacks", "targets", "total")
 
     def __init__(self, v, rules: Rules):
         free, moves, own = thaw_options(v, rules)
@@ -413,6 +413,7 @@ class ThawLegal:
         self.blocks = [(MOVE | a << 5 | t << 4, m, m.bit_count())
                        for a, m0, m1 in moves for t, m in ((0, m0), (1, m1)) if m]
         self.takebacks = [TAKEBACK | w << 5 for w in bits(own)]
+        self.targets = {base: m for base, m, _ in self.blocks}     # by the move's code without its target
         self.total = len(self.removes) + sum(n for _, _, n in self.blocks) + len(self.takebacks)
 
     def __len__(self) -> int:
@@ -441,8 +442,8 @@ class ThawLegal:
             return False
         if c & 15 != MOVE:
             return c in self.removes or c in self.takebacks
-        base, b = c & 0x1FFFF, c >> 17
-        return any(base == x and m >> b & 1 for x, m, _ in self.blocks)
+        b = c >> 17
+        return b >= 0 and self.targets.get(c & 0x1FFFF, 0) >> b & 1 == 1
 
 
 def thaw_codes_lazily(v, rules: Rules):
@@ -468,10 +469,27 @@ def thaw_codes_lazily(v, rules: Rules):
             yield TAKEBACK | w << 5
 
 
+# The last thaw legal set built, with the (immutable) fields and rules it was built from, compared by
+# identity: applying an action just drawn from it then reads the move targets instead of working them
+# out again. Kept outside the state so that a state (and what a seat observes) does not depend on
+# whether its legal set was asked; holding the tuple keeps its identity from being reused.
+_last_thaw_legal: tuple = ((), None, None)
+
+
+def _cached_thaw_legal(s: WinterState) -> ThawLegal | None:
+    v, rules, view = _last_thaw_legal
+    return view if v is s.v and rules is s.rules else None
+
+
 def legal_view(s: WinterState) -> ThawLegal | list[int]:
     """The legal actions as ints: a lazy :class:`ThawLegal` in a thaw turn, else a list."""
+    global _last_thaw_legal
     if s.v[PHASE] == THAW:
-        return ThawLegal(s.v, s.rules)
+        view = _cached_thaw_legal(s)
+        if view is None:
+            view = ThawLegal(s.v, s.rules)
+            _last_thaw_legal = (s.v, s.rules, view)
+        return view
     return legal_codes(s)
 
 
@@ -480,7 +498,7 @@ def legal_codes(s: WinterState) -> list[int]:
     v, rules = s.v, s.rules
     ph = v[PHASE]
     if ph == THAW:
-        return list(ThawLegal(v, rules))
+        return list(legal_view(s))
     if ph in (FREEZE_LAY, SETUP_SECOND):
         out = []
         for a in dense_bits(lay_targets(v, rules)):
@@ -839,9 +857,13 @@ def _move(s: WinterState, c: int) -> WinterState:
     _card_at(s, a, "WIN-PH2-1")
     if t and rules.keep_orientation:
         raise IllegalAction("WIN-CLAR-7", "with MOVE_KEEPS_ORIENTATION a moved card keeps its orientation")
-    graph = card_graph(v[ANCH])
-    arts = (1 << a) if cut_cards(graph[1], 1 << graph[0].index(a)) else 0    # only this card's question
-    targets = move_targets(v, a, arts, rules, graph)[t]
+    view = _cached_thaw_legal(s)
+    if view is not None:                            # the targets worked out when the legal set was asked
+        targets = view.targets.get(c & 0x1FFFF, 0)
+    else:
+        graph = card_graph(v[ANCH])
+        arts = (1 << a) if cut_cards(graph[1], 1 << graph[0].index(a)) else 0    # only this card's question
+        targets = move_targets(v, a, arts, rules, graph)[t]
     if not 0 <= b < W * W or not targets >> b & 1:
         raise _move_error(v, a, t, b, rules)
     return _do_move(s, a, t, b)

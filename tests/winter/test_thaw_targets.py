@@ -57,3 +57,36 @@ def test_lifted_touch_ands_the_parts_left_when_a_card_is_lifted():
                 assert got[i] == (0 if want == -1 else want)
             s = e.apply_code(s, rng.choice(e.legal_view(s)))
     assert lifted_touch([0b10, 0b01, 0], [1, 2, 4]) is None       # a lake in two pieces
+
+
+def _outcome(s, c):
+    try:
+        return e.apply_code(s, c)
+    except Exception as err:               # the rule id and words are what a player sees
+        return type(err).__name__, str(err)
+
+
+def test_a_move_is_judged_the_same_with_or_without_the_legal_set_asked_first():
+    # applying a move reads the targets worked out when the state's legal set was asked (a cache kept
+    # beside the immutable state); every move, legal or not (WIN-CLAR-7, WIN-GEO-5), must fare as
+    # without it
+    rng = random.Random(5)
+    s = WINTER.new_game(2, seed=5)
+    checked = illegal = 0
+    while not s.is_over:
+        if s.v[e.PHASE] == e.THAW:
+            fresh = e.WinterState(tuple(list(s.v)), s.cards, s.history, s.order, s.deck, s.rules)
+            asked = e.WinterState(s.v, s.cards, s.history, s.order, s.deck, s.rules)
+            view = e.legal_view(asked)
+            assert e.legal_view(asked) is view and e._cached_thaw_legal(fresh) is None
+            for a in bits(s.v[e.ANCH]):
+                for t in (0, 1):
+                    for b in (a, a + 1, a + 2, a - 2, a + 2 * e.W, a + 2 * e.W + 1, a + 40 * e.W):
+                        c = e.code(e.MOVE, a, t, b)
+                        got = _outcome(asked, c)
+                        assert got == _outcome(fresh, c)
+                        assert (c in view) == isinstance(got, e.WinterState)
+                        illegal += not isinstance(got, e.WinterState)
+            checked += 1
+        s = e.apply_code(s, rng.choice(e.legal_view(s)))
+    assert checked > 20 and illegal > 100
