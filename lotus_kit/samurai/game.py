@@ -138,6 +138,10 @@ class Samurai(ExplicitChance):
     def apply(self, state: State, action: Action) -> State:
         c = action.code if isinstance(action, Action) else -1
         if c < 0:
+            if type(action).__name__ == "ChosenDice":       # a battle with chosen dice (a what-if branch)
+                from lotus_kit.samurai.whatif import with_dice
+
+                return with_dice(state, action.attack, action.rolls)[0]
             raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
         if type(state[E.RNG]) is tuple:     # explicit chance: a draw or a die becomes a chance node
             return self._explicit_apply(state, action)
@@ -240,6 +244,10 @@ class Samurai(ExplicitChance):
             return f"{who} declares: my Daimyo is now Shogun"
         if k == "Attack":
             return f"{who} attacks {seat_name(f['target'])}"
+        if k == "ChosenDice":
+            a, d = " ".join(" + ".join(map(str, r[0])) for r in action.rolls), " ".join(
+                " + ".join(map(str, r[1])) for r in action.rolls)
+            return f"{self.describe(action.attack, state)}, dice chosen: {a or '-'} against {d or '-'}"
         if k == "Ally":
             return f"{who} allies with {seat_name(f['target'])}"
         if k == "BreakAlliance":
