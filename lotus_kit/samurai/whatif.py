@@ -22,7 +22,7 @@ from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.actions import Action, Attack
 from lotus_kit.samurai.game import seat_name
 
-__all__ = ["ChosenDice", "Roll", "battle_dice", "rolled", "with_dice"]
+__all__ = ["BattleDice", "ChosenDice", "Roll", "battle_dice", "outcome_words", "rolled", "with_dice"]
 
 Roll = tuple[tuple[int, ...], tuple[int, ...]]
 """One roll of a battle: the attacker's faces and the defender's faces."""
@@ -117,3 +117,30 @@ class ChosenDice(Action):
     def to_dict(self) -> dict[str, Any]:
         return {"type": "ChosenDice", "seat": self.seat, "attack": self.attack.to_dict() if self.attack else None,
                 "rolls": [[list(a), list(d)] for a, d in self.rolls]}
+
+
+class BattleDice:
+    """The explorer's "what if the dice had fallen otherwise" for a battle
+    (:class:`lotus_kit.ui.explorer.whatif.WhatIfTool`)."""
+
+    title = "Battle dice"
+    sides = ("attacker", "defender")
+
+    @staticmethod
+    def _attack(action: Any) -> Any:
+        return action.attack if isinstance(action, ChosenDice) else action
+
+    def rolled(self, state: Any, action: Any, after: Any) -> tuple[Roll, int] | None:
+        """The deciding roll of the battle ``action`` starts (None when it starts none) and the tied rolls before."""
+        if battle_dice(state, self._attack(action)) is None:
+            return None
+        return rolled(after)
+
+    def branch(self, state: Any, action: Any, rolls: Sequence[Roll]) -> Any:
+        """The decision that plays the battle of ``action`` with ``rolls``; IllegalAction when impossible."""
+        attack = self._attack(action)
+        with_dice(state, attack, rolls)                  # refused here, with the rule, when impossible
+        return ChosenDice(attack.seat, attack, tuple((tuple(a), tuple(d)) for a, d in rolls))
+
+    def words(self, after: Any) -> str:
+        return outcome_words(after)

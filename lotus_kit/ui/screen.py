@@ -162,6 +162,11 @@ class GameScreen:
         (:class:`lotus_kit.ui.explorer.solve.SolverTool`), or None: the game has none (the default)."""
         return None
 
+    def what_if_tool(self, game: Any) -> Any:
+        """The explorer's chance what-if: dice set by hand at a step that rolls
+        (:class:`lotus_kit.ui.explorer.whatif.WhatIfTool`), or None: the game has none (the default)."""
+        return None
+
     def describe(self, game: Any, action: Any, state: Any, seat: bool = True) -> str:
         """An action in words; ``seat=False`` leaves out who takes it (where the seat is said)."""
         return game.describe(action, state)

@@ -370,6 +370,11 @@ class SamuraiScreen(GameScreen):
     over_rule = "SAM-END-1"
     first_seat_field = ("start_player", "Start player (SAM-SET-6)")
 
+    def what_if_tool(self, game: Any) -> Any:
+        from lotus_kit.samurai.whatif import BattleDice  # the explorer's "what if the dice had fallen otherwise"
+
+        return BattleDice()
+
     def board_figure(self, game: Any, state: Any, seat: int | None = None, **options: Any) -> Any:
         return board_figure(state, seat, size=options.get("size", (1100, 560)))
 

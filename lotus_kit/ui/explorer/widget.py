@@ -27,6 +27,7 @@ from lotus_kit.ui.explorer.navigation import Navigation
 from lotus_kit.ui.explorer.solve import Solving
 from lotus_kit.ui.explorer.swings import Swings, _SwingJob
 from lotus_kit.ui.explorer.tools import Tools
+from lotus_kit.ui.explorer.whatif import WhatIf
 from lotus_kit.ui.movelist import MoveList
 from lotus_kit.ui.phases.text import box, event_html, linkify
 from lotus_kit.ui.screen import screen_for
@@ -38,7 +39,7 @@ State = Any
 log = logging.getLogger("lotus_kit.ui.explorer")
 
 
-class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, Charts, widgets.VBox):
+class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, WhatIf, Charts, widgets.VBox):
     """The what-if explorer for one recorded game (a :class:`GameRecord`, a path, JSON text, or a
     position code or share link (:mod:`lotus_kit.white_lotus.position_code`), shown at its moment;
     None starts with an empty game of ``game`` (White Lotus, 4 players) until a record is loaded).
@@ -230,13 +231,16 @@ class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, Charts
         self.advice_section.observe(lambda _c: self._refresh_advice(), "selected_index")
         # "solve from here": the game's exact solver (its screen's solver_tool), off the page without one
         self.solve_section = self._build_solver()
+        # dice set by hand at a battle (its screen's what_if_tool), off the page without one
+        self.what_if_section = self._build_what_if()
 
         kwargs.setdefault("layout", widgets.Layout(width="100%"))
         chart_row = widgets.HBox([self.chart_kind, self.chart_note], layout=widgets.Layout(align_items="center",
                                                                                         flex_flow="row wrap"))
         self.editor_widget: Any = None
         super().__init__([header, self.load_message, timeline, main, self.setup_area, chart_row, self.chart_box,
-                          self.advice_section, self.solve_section, self.swings_section, lower], **kwargs)
+                          self.advice_section, self.solve_section, self.what_if_section, self.swings_section,
+                          lower], **kwargs)
         self.add_class("lotus-explorer")
         for name in ("title", "load_message", "slider", "jump_menu", "where", "line_info", "here", "choice", "target",
                      "side", "cards", "fill_kind", "fill_rest", "replay_button", "change_message", "lines",
@@ -245,7 +249,7 @@ class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, Charts
                      "next_button", "last_button", "swings_section", "swing_seats", "swing_rollouts",
                      "swing_alternatives", "swing_decisions", "swing_button", "swing_stop", "swing_progress",
                      "swing_status", "swing_message", "swing_caption", "swing_table", "advice_section",
-                     "chart_note", "solve_section",
+                     "chart_note", "solve_section", "what_if_section",
                      "moves", "key_seat", "png_button", "svg_button", "export_message", "code_text",
                      "copy_button", "code_input", "open_code_button", "code_message", "setup_button", "setup_area"):
             getattr(self, name).add_class("lotus-explorer-" + name.replace("_", "-"))
@@ -407,6 +411,7 @@ class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, Charts
         self._refresh_chart()
         self._refresh_advice()
         self._refresh_solver()
+        self._refresh_what_if()
 
     def _here_html(self, line: Line, k: int) -> str:
         state = line.states[k]
