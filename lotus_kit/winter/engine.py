@@ -370,11 +370,19 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
         c |= COVERED_BY[nodes[i]]
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
     region = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else REGION
+    # the usual rules and lake: _orientations written out (no call per card)
+    plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
+    light = v[LIGHT]
     moves = []
     for i, a in enumerate(nodes):
         if free >> a & 1:
             m = touch[i] & ~(covered[i] | after[i + 1]) & region
-            moves.append((a, *_orientations(v, a, m, rules, same)))
+            if plain:
+                la = (light >> a & 3) | (light >> (a + W) & 3) << 2
+                m0 = m & ~(1 << a)
+                moves.append((a, m0, m0 if TURNED[la] == la else m))
+            else:
+                moves.append((a, *_orientations(v, a, m, rules, same)))
     own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     return free, moves, own
 
@@ -408,10 +416,15 @@ class ThawLegal:
     __slots__ = ("blocks", "removes", "takebacks", "targets", "total")
 
     def __init__(self, v, rules: Rules):
-        free, moves, own = thaw_options(v, rules)
-        self.removes = [REMOVE | a << 5 for a in bits(free)]
-        self.blocks = [(MOVE | a << 5 | t << 4, m, m.bit_count())
-                       for a, m0, m1 in moves for t, m in ((0, m0), (1, m1)) if m]
+        _, moves, own = thaw_options(v, rules)
+        self.removes = [REMOVE | a << 5 for a, _, _ in moves]      # every free card, lowest first
+        self.blocks = blocks = []
+        for a, m0, m1 in moves:
+            base = MOVE | a << 5
+            if m0:
+                blocks.append((base, m0, m0.bit_count()))
+            if m1:
+                blocks.append((base | 16, m1, m1.bit_count()))
         self.takebacks = [TAKEBACK | w << 5 for w in bits(own)]
         self.targets = {base: m for base, m, _ in self.blocks}     # by the move's code without its target
         self.total = len(self.removes) + sum(n for _, _, n in self.blocks) + len(self.takebacks)
