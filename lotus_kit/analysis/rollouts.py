@@ -1,13 +1,20 @@
 """Positions by rollouts: win chances and expected scores from any state, and the mistakes of a game.
 
-A *rollout* plays a state to the end with bots. Repeated with different seeds it estimates each
-seat's win probability (a shared win counts as a share, WL-SCORE-5) and expected final score, with
-95 % confidence intervals (Wilson for the win rate, normal for the mean score).
+Any game of the kit: ``game=`` takes a registered name or a game object (default White Lotus; a
+:class:`~lotus_kit.core.records.GameRecord` given to :func:`mistakes` names its own game), and only
+the protocol is used: ``to_act``, ``legal_actions``, ``apply``, ``is_over``, ``scores``, ``winners``
+and the game's bots by name (``"heuristic"`` by default where the game has one, else ``"random"``).
 
-``information="player"`` draws every rollout from a determinised state (hidden card values, the pool
-order and unrevealed sealed commitments resampled, see :mod:`lotus_kit.analysis.hidden`) as seen by
-one seat, so the estimate uses nothing that seat could not know; the default ``"full"`` rolls out the
-true state (an analyst's view after the game).
+A *rollout* plays a state to the end with bots. Repeated with different seeds it estimates each
+seat's win probability (a shared win counts as a share, as ``game.winners`` shares it) and expected
+final score, with 95 % confidence intervals (Wilson for the win rate, normal for the mean score).
+
+``information="player"`` draws every rollout from a determinised state as seen by one seat, so the
+estimate uses nothing that seat could not know; the default ``"full"`` rolls out the true state (an
+analyst's view after the game). The game draws it: ``game.determinise(state, seat, rng)`` when the
+game has one (White Lotus: hidden card values, the pool order and unrevealed sealed commitments
+resampled consistently with the public totals, see :mod:`lotus_kit.white_lotus.hidden`), else
+``game.redraw_hidden(state, seat, rng)``.
 
 Anything that may take longer than a second shows a ``tqdm.auto`` progress bar (it appears only
 after one second).
@@ -16,6 +23,10 @@ after one second).
 >>> ev = evaluate(new_game(3, seed=4), rollouts=4, seed=1, progress=False)
 >>> round(sum(ev.win_rate), 6), len(ev.frame())
 (1.0, 3)
+>>> from lotus_kit.core.registry import get_game
+>>> ev = evaluate(get_game("ming").new_game(2, seed=3), rollouts=2, game="ming", progress=False)
+>>> list(ev.frame()["name"]), round(sum(ev.win_rate), 6)
+(['Black', 'White'], 1.0)
 """
 
 from __future__ import annotations
@@ -28,14 +39,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lotus_kit.analysis.hidden import determinise
-from lotus_kit.white_lotus.actions import Action
-from lotus_kit.white_lotus.bots import Bot, make_bot, play_game
-from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
-from lotus_kit.white_lotus.seats import seat_name
-from lotus_kit.white_lotus.state import Phase, State
+from lotus_kit.core.bots import Bot, make_bot, play_game
+from lotus_kit.core.registry import get_game
 
+State = Any
+Action = Any
 BotSpec = str | Sequence[str] | Callable[[int, int], Bot]
+GameSpec = str | Any
+DEFAULT_GAME = "white_lotus"
 Z95 = 1.959963984540054
 
 
@@ -63,14 +74,36 @@ def mean_ci(xs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     return (m, m - z * sd / math.sqrt(n), m + z * sd / math.sqrt(n))
 
 
-def bot_factory(bots: BotSpec, players: int) -> Callable[[int, int], Bot]:
-    """``"heuristic"``, a list of kinds per seat, or a callable (seat, seed) -> bot."""
+def resolve_game(game: GameSpec | None = None) -> Any:
+    """The game object of ``game``: a registered name, a game object, or None for White Lotus."""
+    if game is None:
+        game = DEFAULT_GAME
+    return get_game(game) if isinstance(game, str) else game
+
+
+def default_bots(game: Any) -> str:
+    """The bot rollouts use unless told: the game's ``"heuristic"`` bot where it has one, else ``"random"``."""
+    return "heuristic" if "heuristic" in game.info.bots else "random"
+
+
+def seats_of(game: Any, state: State) -> int:
+    """The number of seats of ``state`` (its ``players`` where the state has it, else one per score)."""
+    players = getattr(state, "players", None)
+    return players if isinstance(players, int) else len(game.scores(state))
+
+
+def bot_factory(bots: BotSpec | None, players: int, game: GameSpec | None = None) -> Callable[[int, int], Bot]:
+    """``"heuristic"``, a list of kinds per seat, or a callable (seat, seed) -> bot; kinds are names
+    of ``game.info.bots`` (None: :func:`default_bots`)."""
     if callable(bots):
         return bots
+    g = resolve_game(game)
+    if bots is None:
+        bots = default_bots(g)
     kinds = [bots] * players if isinstance(bots, str) else list(bots)
     if len(kinds) != players:
         raise ValueError(f"give one bot kind per seat ({players}), not {len(kinds)}")
-    return lambda seat, seed: make_bot(kinds[seat], seed)
+    return lambda seat, seed: make_bot(g, kinds[seat], seed)
 
 
 def progress_bar(total: int, desc: str, enabled: bool | None = None):
@@ -85,21 +118,37 @@ def rollout_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919) % (2**31)
 
 
+def determinised(game: Any, state: State, seat: int, rng: random.Random) -> State:
+    """A state as ``seat`` sees it, its hidden parts drawn afresh: the game's ``determinise`` hook when
+    it has one (a state the game could have reached), else its ``redraw_hidden``."""
+    draw = getattr(game, "determinise", None) or game.redraw_hidden
+    return draw(state, seat, rng)
+
+
 def play_out(state: State, factory: Callable[[int, int], Bot], seed: int, information: str = "full",
-             seat: int | None = None) -> State:
+             seat: int | None = None, game: GameSpec | None = None) -> State:
     """One rollout to the end of the game."""
+    g = resolve_game(game)
     rng = random.Random(seed)
     if information == "player":
         if seat is None:
             raise ValueError("information='player' needs the seat whose view is used")
-        state = determinise(state, seat, rng)
-    bots = [factory(s, rng.randrange(2**31)) for s in range(state.players)]
-    return play_game(state, bots)
+        state = determinised(g, state, seat, rng)
+    bots = [factory(s, rng.randrange(2**31)) for s in range(seats_of(g, state))]
+    # a game may play its own bots faster (White Lotus: random bots on its fast core), same result
+    fast = getattr(g, "play_out", None)
+    return fast(state, bots) if fast is not None else play_game(g, state, bots)
 
 
-def _shares(final: State) -> list[float]:
-    share = 1.0 / len(final.winners)
-    return [share if s in final.winners else 0.0 for s in range(final.players)]
+def _shares(game: Any, final: State) -> list[float]:
+    winners = game.winners(final)
+    share = 1.0 / len(winners)
+    return [share if s in winners else 0.0 for s in range(seats_of(game, final))]
+
+
+def _points(value: float) -> float:
+    """A score as counted: a whole number stays an int (every game of the kit counts whole points)."""
+    return int(value) if float(value).is_integer() else value
 
 
 @dataclass
@@ -109,7 +158,8 @@ class Evaluation:
     players: int
     rollouts: int
     wins: list[list[float]]
-    scores: list[list[int]]
+    scores: list[list[float]]
+    names: tuple[str, ...] = ()         # the seats' names (the game's seat_names); empty: "Seat 1", ...
 
     @property
     def win_rate(self) -> list[float]:
@@ -123,7 +173,8 @@ class Evaluation:
             p = self.win_rate[s]
             lo, hi = wilson(p, self.rollouts)
             m, mlo, mhi = mean_ci(self.scores[s])
-            rows.append({"seat": s, "name": seat_name(s), "win_rate": p, "win_low": lo, "win_high": hi,
+            name = self.names[s] if s < len(self.names) else f"Seat {s + 1}"
+            rows.append({"seat": s, "name": name, "win_rate": p, "win_low": lo, "win_high": hi,
                          "score": m, "score_low": mlo, "score_high": mhi})
         return pd.DataFrame(rows)
 
@@ -138,42 +189,53 @@ class Evaluation:
         return self.frame().to_html(index=False, float_format=lambda x: f"{x:.3f}")
 
 
-def evaluate(state: State, rollouts: int = 100, bots: BotSpec = "heuristic", seed: int = 0,
-             information: str = "full", seat: int | None = None, progress: bool | None = None) -> Evaluation:
-    """Roll ``state`` out ``rollouts`` times with ``bots``; see the module doc for ``information``."""
-    factory = bot_factory(bots, state.players)
-    wins: list[list[float]] = [[] for _ in range(state.players)]
-    scores: list[list[int]] = [[] for _ in range(state.players)]
+def evaluate(state: State, rollouts: int = 100, bots: BotSpec | None = None, seed: int = 0,
+             information: str = "full", seat: int | None = None, progress: bool | None = None, *,
+             game: GameSpec | None = None) -> Evaluation:
+    """Roll ``state`` of ``game`` out ``rollouts`` times with ``bots`` (None: :func:`default_bots`);
+    see the module doc for ``information``."""
+    g = resolve_game(game)
+    players = seats_of(g, state)
+    factory = bot_factory(bots, players, g)
+    wins: list[list[float]] = [[] for _ in range(players)]
+    scores: list[list[float]] = [[] for _ in range(players)]
     with progress_bar(rollouts, "rollouts", progress) as bar:
         for k in range(rollouts):
-            final = play_out(state, factory, rollout_seed(seed, k), information, seat)
-            for s, w in enumerate(_shares(final)):
+            final = play_out(state, factory, rollout_seed(seed, k), information, seat, g)
+            points = g.scores(final)
+            for s, w in enumerate(_shares(g, final)):
                 wins[s].append(w)
-                scores[s].append(final.scores[s].total)
+                scores[s].append(_points(points[s]))
             bar.update(1)
-    return Evaluation(state.players, rollouts, wins, scores)
+    return Evaluation(players, rollouts, wins, scores, tuple(g.info.seat_name(s) for s in range(players)))
 
 
 def win_chance(state: State, seat: int, rollouts: int, factory: Callable[[int, int], Bot], seed: int,
-               information: str = "full") -> list[float]:
+               information: str = "full", game: GameSpec | None = None) -> list[float]:
     """The win shares of ``seat`` over ``rollouts`` rollouts (common seeds for a given ``seed``)."""
+    g = resolve_game(game)
     out = []
     for k in range(rollouts):
-        final = play_out(state, factory, rollout_seed(seed, k), information, seat)
-        out.append(_shares(final)[seat])
+        final = play_out(state, factory, rollout_seed(seed, k), information, seat, g)
+        out.append(_shares(g, final)[seat])
     return out
-
-
-DECISIONS = ("PlaceMarker", "Pass", "ChooseProvince", "Bid", "BreakTie", "DeclareRebellion", "JoinSide",
-             "TakeReward", "PlaceChip", "TempleDraw", "TakeIncome")
 
 MISTAKE_COLUMNS = ("step", "year", "phase", "seat", "kind", "decision", "win_made", "best_alternative", "win_best",
                    "swing", "std_error", "swing_std_error", "action", "alternative")
 """The columns of :func:`mistakes` (``action``/``alternative`` hold the Action objects themselves)."""
 
 
-def _after(state: State, action: Action) -> State:
-    return apply(state, action)
+def seat_of(game: Any, state: State, action: Action) -> int:
+    """Who takes ``action`` in ``state``: its ``seat`` where actions carry one (Winter's do not: then
+    the one seat to act)."""
+    seat = getattr(action, "seat", None)
+    return seat if isinstance(seat, int) else min(game.to_act(state))
+
+
+def _phase(game: Any, state: State) -> Any:
+    """The phase column: the state's own phase number where it has one, else the decision's kind."""
+    phase = getattr(state, "phase", None)
+    return int(phase) if isinstance(phase, int) else game.decision(state).kind
 
 
 def _whole(value: Any) -> bool:
@@ -186,8 +248,9 @@ class MistakeSearch:
     stay responsive between decisions (:class:`lotus_kit.ui.explorer.Explorer` does).
 
     The arguments are those of :func:`mistakes`; a bad budget raises ``ValueError`` at once, before
-    any work. ``todo`` lists the decisions to judge as ``(step, action, legal actions)``;
+    any work. ``todo`` lists the decisions to judge as ``(step, seat, action, legal actions)``;
     :meth:`step` judges the next one and returns its row; :meth:`frame` is the result so far.
+    ``game`` is that of the record given, else White Lotus unless named.
 
     >>> from lotus_kit.core.records import load
     >>> search = MistakeSearch(load("notebooks/data/showcase-4p.json"), seats=[0], rollouts=1,
@@ -202,8 +265,8 @@ class MistakeSearch:
 
     def __init__(self, states: Sequence[State] | Any, actions: Sequence[Action] | None = None,
                  seats: Sequence[int] | None = None, rollouts: int = 16, alternatives: int = 3,
-                 max_decisions: int | None = 20, kinds: Sequence[str] = DECISIONS, bots: BotSpec = "heuristic",
-                 seed: int = 0, information: str = "player"):
+                 max_decisions: int | None = 20, kinds: Sequence[str] | None = None, bots: BotSpec | None = None,
+                 seed: int = 0, information: str = "player", *, game: GameSpec | None = None):
         for name, value, least in (("rollouts", rollouts, 1), ("alternatives", alternatives, 0)):
             if not _whole(value) or value < least:
                 raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
@@ -211,29 +274,38 @@ class MistakeSearch:
             raise ValueError(f"max_decisions must be None or a whole number of at least 1, not {max_decisions!r}")
         if actions is None:
             record = states
+            if game is None:
+                game = getattr(record, "game", None)
             actions = list(record.actions)
             states = record.states()
+        self.game = g = resolve_game(game)
+        if kinds is None:
+            # the game may leave out decisions not worth judging (White Lotus: refunds)
+            kinds = getattr(g, "judged_kinds", None)
         states = list(states)
         actions = list(actions)
         if len(states) < len(actions) + 1:
             raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}")
-        first = states[0]
-        seats = list(range(first.players)) if seats is None else list(seats)
+        players = seats_of(g, states[0])
+        seats = list(range(players)) if seats is None else list(seats)
         self.states = states
         self.rollouts, self.alternatives, self.seed, self.information = rollouts, alternatives, seed, information
-        self.factory = bot_factory(bots, first.players)
+        self.factory = bot_factory(bots, players, g)
         todo = []
         for k, action in enumerate(actions):
             state = states[k]
-            if action.seat not in seats or type(action).__name__ not in kinds or state.is_over:
+            if g.is_over(state) or (kinds is not None and type(action).__name__ not in kinds):
                 continue
-            legal = legal_actions(state, action.seat)
+            seat = seat_of(g, state, action)
+            if seat not in seats:
+                continue
+            legal = g.legal_actions(state, seat)
             if len(legal) > 1:
-                todo.append((k, action, legal))
+                todo.append((k, seat, action, legal))
         if max_decisions is not None and len(todo) > max_decisions:
             every = len(todo) / max_decisions              # spread evenly over the game
             todo = [todo[int(i * every)] for i in range(max_decisions)]
-        self.todo: list[tuple[int, Action, list[Action]]] = todo
+        self.todo: list[tuple[int, int, Action, list[Action]]] = todo
         self.rows: list[dict[str, Any]] = []
 
     @property
@@ -254,16 +326,17 @@ class MistakeSearch:
         than either win chance). Returns its row (``IndexError`` when every decision is judged)."""
         if self.finished:
             raise IndexError("every decision is judged")
-        k, action, legal = self.todo[self.done]
+        k, seat, action, legal = self.todo[self.done]
         state = self.states[k]
         n, seed, info = self.rollouts, self.seed, self.information
         rng = random.Random(rollout_seed(seed, k))
         others = [a for a in legal if a != action]
         picks = rng.sample(others, min(self.alternatives, len(others)))
-        made = win_chance(_after(state, action), action.seat, n, self.factory, seed + k, info)
+        g = self.game
+        made = win_chance(g.apply(state, action), seat, n, self.factory, seed + k, info, g)
         best, best_w, best_shares = None, -1.0, made
         for alt in picks:
-            w = win_chance(_after(state, alt), action.seat, n, self.factory, seed + k, info)
+            w = win_chance(g.apply(state, alt), seat, n, self.factory, seed + k, info, g)
             m = sum(w) / len(w)
             if m > best_w:
                 best, best_w, best_shares = alt, m, w
@@ -273,7 +346,7 @@ class MistakeSearch:
         # differences; one rollout cannot estimate a spread, so it gets the widest one a share has
         diffs = [b - a for a, b in zip(made, best_shares, strict=True)]
         var = statistics.variance(diffs) if n > 1 else 1.0
-        row = {"step": k, "year": state.year, "phase": int(state.phase), "seat": action.seat,
+        row = {"step": k, "year": getattr(state, "year", None), "phase": _phase(g, state), "seat": seat,
                "kind": type(action).__name__, "decision": repr(action), "win_made": m_made,
                "best_alternative": repr(best) if best is not None else "",
                "win_best": best_w if best is not None else m_made,
@@ -293,8 +366,9 @@ class MistakeSearch:
 
 def mistakes(states: Sequence[State] | Any, actions: Sequence[Action] | None = None,
              seats: Sequence[int] | None = None, rollouts: int = 16, alternatives: int = 3,
-             max_decisions: int | None = 20, kinds: Sequence[str] = DECISIONS, bots: BotSpec = "heuristic",
-             seed: int = 0, information: str = "player", progress: bool | None = None):
+             max_decisions: int | None = 20, kinds: Sequence[str] | None = None, bots: BotSpec | None = None,
+             seed: int = 0, information: str = "player", progress: bool | None = None, *,
+             game: GameSpec | None = None):
     """The decisions of ``seats`` in a recorded game, judged by rollouts, biggest swing first (a DataFrame).
 
     ``states`` is a :class:`~lotus_kit.core.records.GameRecord` (its states and actions are used) or a
@@ -311,7 +385,7 @@ def mistakes(states: Sequence[State] | Any, actions: Sequence[Action] | None = N
     decision at a time.
     """
     search = MistakeSearch(states, actions, seats, rollouts, alternatives, max_decisions, kinds, bots, seed,
-                           information)
+                           information, game=game)
     with progress_bar(search.total, "decisions", progress) as bar:
         while not search.finished:
             search.step()
@@ -319,18 +393,22 @@ def mistakes(states: Sequence[State] | Any, actions: Sequence[Action] | None = N
     return search.frame()
 
 
-def play_to(state: State, bots: Sequence[Bot], stop: Callable[[State], bool]) -> State:
+def play_to(state: State, bots: Sequence[Bot], stop: Callable[[State], bool], game: GameSpec | None = None) -> State:
     """Play with ``bots`` until ``stop(state)`` or the end of the game."""
-    while not state.is_over and not stop(state):
-        seat = min(to_act(state))
-        state = apply(state, bots[seat].choose(state, seat))
+    g = resolve_game(game)
+    while not g.is_over(state) and not stop(state):
+        seat = min(g.to_act(state))
+        state = g.apply(state, bots[seat].choose(state, seat))
     return state
 
 
 def next_year(year: int) -> Callable[[State], bool]:
-    """A stop condition: the claims phase of a later year has begun."""
+    """A stop condition of White Lotus: the claims phase of a later year has begun."""
+    from lotus_kit.white_lotus.state import Phase
+
     return lambda s: s.year > year and s.phase == Phase.CLAIMS
 
 
-__all__ = ["MISTAKE_COLUMNS", "Evaluation", "MistakeSearch", "bot_factory", "evaluate", "mean_ci", "mistakes",
-           "next_year", "play_out", "play_to", "progress_bar", "rollout_seed", "wilson", "win_chance"]
+__all__ = ["MISTAKE_COLUMNS", "Evaluation", "MistakeSearch", "bot_factory", "default_bots", "determinised", "evaluate",
+           "mean_ci", "mistakes", "next_year", "play_out", "play_to", "progress_bar", "resolve_game", "rollout_seed",
+           "seat_of", "seats_of", "wilson", "win_chance"]

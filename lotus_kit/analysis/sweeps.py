@@ -71,16 +71,27 @@ def bot_kinds(mix: str | Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(kinds[s % len(kinds)] for s in range(players))
 
 
-def game_specs(seeds: Iterable[int], players: Iterable[int] = (3, 4, 5),
+def game_specs(seeds: Iterable[int], players: Iterable[int] | None = None,
                variants: Mapping[str, Sequence[str]] | None = None,
                bots: Mapping[str, str | Sequence[str]] | None = None,
                first_emperor: int | None = None, game: str = "white_lotus") -> list[GameSpec]:
-    """Every combination, in a fixed order (variant, bots, players, seed)."""
+    """Every combination, in a fixed order (variant, bots, players, seed).
+
+    ``players`` None: 3, 4 and 5 where the game allows them, else its default count; ``bots`` None:
+    the game's heuristic bot where it has one, else its random bot. A player count the game does not
+    have raises ``ValueError`` in one line."""
+    info = get_game(game).info
+    if players is None:
+        players = tuple(p for p in (3, 4, 5) if info.min_players <= p <= info.max_players) or (info.default_players,)
+    players = list(players)
+    for p in players:
+        if isinstance(p, bool) or not isinstance(p, int) or not info.min_players <= p <= info.max_players:
+            raise ValueError(f"{info.title} is played by {info.players_text()}, not {p!r}")
     variants = dict(variants or PUBLISHED)
-    bots = dict(bots or {"heuristic": "heuristic"})
+    kind = "heuristic" if "heuristic" in info.bots else "random"
+    bots = dict(bots or {kind: kind})
     seeds = list(seeds)
     out = []
-    info = get_game(game).info
     for vname, flags in variants.items():
         if game == "white_lotus":
             RuleSet.from_flags(flags)               # fail early on an unknown flag
@@ -252,7 +263,7 @@ def _chunks(specs: Sequence[GameSpec], size: int) -> list[list[GameSpec]]:
     return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
 
 
-def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
+def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] | None = None,
           variants: Mapping[str, Sequence[str]] | None = None,
           bots: Mapping[str, str | Sequence[str]] | None = None, *, events: bool = False, client: Any = None,
           backend: str | None = None, workers: int | None = None, chunk_size: int | None = None,
@@ -260,7 +271,8 @@ def sweep(seeds: Iterable[int] = range(100), players: Iterable[int] = (3, 4, 5),
     """Play seeds x players x variants x bot mixes; see the module doc.
 
     ``variants`` maps a name to rule flags (default ``{"published": ()}``), ``bots`` a name to a bot
-    kind or a per-seat list (cycled). ``backend``: ``"processes"`` (default without a client),
+    kind or a per-seat list (cycled); ``players`` and ``bots`` default as in :func:`game_specs`.
+    ``backend``: ``"processes"`` (default without a client),
     ``"dask"`` (default with a client) or ``"serial"``. ``workers`` defaults to every core.
 
     Ctrl-C stops the workers at once and raises :class:`SweepInterrupted` carrying the finished games.

@@ -177,6 +177,24 @@ class WhiteLotus(ExplicitChance):
 
         return redraw_hidden(state, seat, rng)
 
+    # -- for rollouts (optional parts of the protocol, lotus_kit.analysis.rollouts) ---------------------
+    judged_kinds = ("PlaceMarker", "Pass", "ChooseProvince", "Bid", "BreakTie", "DeclareRebellion", "JoinSide",
+                    "TakeReward", "PlaceChip", "TempleDraw", "TakeIncome")
+    """The decisions worth judging for mistakes: all but taking a refund."""
+
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state`` that the game could have reached: other hands
+        redrawn with the same public totals, the pool reshuffled, sealed choices taken back (WL-INFO-1/2)."""
+        from lotus_kit.white_lotus.hidden import determinise
+
+        return determinise(state, seat, rng)
+
+    def play_out(self, state: State, bots: Sequence[Any]) -> State:
+        """Play to the end; random bots run on the fast core (same game, fewer microseconds)."""
+        from lotus_kit.white_lotus.bots import play_game
+
+        return play_game(state, bots)
+
 
     # -- words for the command line and logs (optional parts of the protocol) ---------------------------
     score_heading = "Final scores (WL-SCORE):"
