@@ -896,7 +896,13 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     fresh = colour_squares(n, colour, rules) & ~before
     fx, fy = _world(v, a)
     tx, ty = _world(v, b)
-    cards = tuple(sorted((tx, ty, i, o ^ t) if (x, y) == (fx, fy) else (x, y, i, o) for x, y, i, o in s.cards))
+    moved = list(s.cards)
+    for k, (x, y, i, o) in enumerate(moved):
+        if x == fx and y == fy:                     # one card per anchor
+            moved[k] = (tx, ty, i, o ^ t)
+            break
+    moved.sort()
+    cards = tuple(moved)
     if n[SUP0 + p] and fresh & claimable(n, colour, rules):
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
         _normalise(n)
