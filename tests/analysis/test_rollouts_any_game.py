@@ -165,3 +165,14 @@ def test_a_sweep_plays_the_game_with_its_own_bots_and_player_counts(name, player
 def test_a_sweep_refuses_a_player_count_the_game_does_not_have_in_one_line():
     with pytest.raises(ValueError, match=r"^Winter is played by 2 players, not 3$"):
         sweep(seeds=range(1), players=(3,), game="winter", backend="serial", progress=False)
+
+
+def test_the_explorers_swings_judge_a_ming_line_by_ming_rollouts():
+    from lotus_kit.ui.explorer import Explorer
+
+    record = random_record("ming", 3, seed=2, steps=20)
+    ex = Explorer(record)
+    df = ex.find_swings(rollouts=1, alternatives=1, max_decisions=2)
+    assert len(df) == 2 and "Judged 2 decisions" in ex.swing_message.value
+    for row in df.itertuples():
+        assert row.action == record.actions[row.step] and row.kind == type(row.action).__name__

@@ -312,7 +312,8 @@ class Swings:
         line = node.line
         try:
             search = MistakeSearch(line.states, line.actions, seats=chosen, rollouts=budget["rollouts"],
-                                   alternatives=budget["alternatives"], max_decisions=budget["decisions"], seed=seed)
+                                   alternatives=budget["alternatives"], max_decisions=budget["decisions"], seed=seed,
+                                   game=self.game)
         except (ValueError, LotusKitError) as exc:
             return refuse(f"Cannot judge this line: {exc}")
         who = ", ".join(self._seat_name(s) for s in chosen)
