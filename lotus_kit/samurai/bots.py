@@ -129,7 +129,32 @@ class HeuristicBot:
     def choose(self, state: Any, seat: int) -> Action:
         codes = E.legal(state)
         best = max(codes, key=lambda c: (_static(state, c, seat), self.rng.random()))
+        if best & 31 == E.END_TURN:
+            best = _unclog(state, codes, seat, self.rng) or best
         return decode(best)
+
+
+def _unclog(t, codes: list[int], seat: int, rng: random.Random) -> int | None:
+    """A discard instead of ending the turn with a full hand (SAM-KI-4: no draw is legal then), or None.
+
+    Without it a table of full hands that no card fits (Ronin whose Samurai houses are full, no
+    Daimyo in any hand) ends turn after turn unchanged for ever: nobody gains honor (SAM-HON-3) and
+    nobody ever draws the Daimyo still in the deck. The card discarded is one with no other use
+    now, the least valuable first."""
+    if len(E.hand(t, seat)) < E.HAND_SLOTS:
+        return None
+    discards = [c for c in codes if c & 31 == E.DISCARD_CARD]
+    if not discards:
+        return None
+    used = {E.fields(c)[2] for c in codes if c & 31 not in (E.DISCARD_CARD, E.END_TURN)}
+
+    def keep(c: int) -> tuple[bool, int, float]:
+        k = E.fields(c)[2]
+        # events and guards carry no values (SAM-CMP-2) but answer later (Save Face): worth a little
+        worth = 5 if E.CLASS[k] >= E.C_GUARD else C.H[k] * 3 + C.K[k] * 4 + C.S[k]
+        return k in used, worth, rng.random()
+
+    return min(discards, key=keep)
 
 
 class MonteCarloBot:
