@@ -226,12 +226,16 @@ class FlatGame:
     def returns(self, fs: FlatState) -> list[float]:
         """At the end, zero-sum: the winners share +1, the others share -1 (everyone wins: all 0); before
         the end, all 0. A game cut off after ``max_engine_actions`` is scored by its standing."""
-        n = self.num_players
         if fs.player != TERMINAL:
-            return [0.0] * n
-        winners = set(self.game.winners(fs.state))
+            return [0.0] * self.num_players
+        return self.returns_of(fs.state)
+
+    def returns_of(self, state: Any) -> list[float]:
+        """:meth:`returns` of a finished engine state."""
+        n = self.num_players
+        winners = set(self.game.winners(state))
         if not winners:                          # cut off: the leaders by score win
-            scores = self.game.scores(fs.state)
+            scores = self.game.scores(state)
             winners = {s for s in range(n) if scores[s] == max(scores)}
         if len(winners) == n:
             return [0.0] * n

@@ -325,22 +325,51 @@ def load(name: str, players: int | None = None, flags: Sequence[str] = (), **par
 # ---- bots at the kit's table -------------------------------------------------------------------------
 
 class StandingEvaluator:
-    """An MCTS evaluator that reads the kit's standing instead of playing random games to the end: each
-    seat's score above the average of the seats, scaled into -1..1 (the game's returns at the end).
-    Cheap, so the search looks at many positions; a random rollout (``rollouts`` >= 1) looks further."""
+    """An MCTS evaluator that reads the kit's standing instead of playing random flat games to the end:
+    each seat's score above the average of the seats, scaled into -1..1 (the game's returns at the end).
+
+    The standing alone is flat for long stretches (in White Lotus it moves only when a conflict or a year
+    is scored), so a search that reads it where it stands sees every move tie and picks at random among
+    sub-steps. The evaluator therefore first plays random engine actions from the position (the action in
+    progress completed at random among its legal completions) until the standing moves, at most
+    ``horizon`` of them, and reads the standing there: cheap next to a flat rollout to the end.
+    ``horizon=0`` reads the standing where it stands."""
+
+    def __init__(self, horizon: int = 30, rng: random.Random | None = None):
+        self.horizon = horizon
+        self.rng = rng or random.Random(0)
 
     def evaluate(self, state: LotusState) -> np.ndarray:
         fs = state.flat_state
         if state.is_terminal():
             return np.array(state.returns())
         game = state._flat.game
-        engine = fs.state.before if is_chance(fs.state) else fs.state
-        if engine is None:
-            return np.zeros(state.num_players())
+        if is_chance(fs.state):
+            engine = fs.state.before
+            if engine is None:
+                return np.zeros(state.num_players())
+        else:
+            engine = self._rollout(game, fs)
+        if game.is_over(engine):
+            return np.array(state._flat.returns_of(engine))
         scores = np.array(game.scores(engine), dtype=float)
         centred = scores - scores.mean()
         spread = np.abs(centred).max()
         return centred / (spread + 1.0)
+
+    def _rollout(self, game: Any, fs: FlatState) -> Any:
+        engine = fs.state
+        if fs.prefix and fs.options:            # the seat's action in progress, completed at random
+            engine = game.apply(engine, self.rng.choice(fs.options)[1])
+        standing = game.scores(engine)
+        for _ in range(self.horizon):
+            if game.is_over(engine) or game.scores(engine) != standing:
+                break
+            legal = game.legal_actions(engine, min(game.to_act(engine)))   # sealed choices seat by seat
+            if not legal:       # a drawn world can leave a seat without a card the step needs: read it here
+                break
+            engine = game.apply(engine, self.rng.choice(legal))
+        return engine
 
     def prior(self, state: LotusState) -> list[tuple[int, float]]:
         if state.is_chance_node():
@@ -356,19 +385,21 @@ class OpenSpielBot:
     everything the seat may not know redrawn (the game's ``redraw_hidden``), so it reads no more than the
     seat's observation. MCTS searches that one world (a determinisation); ISMCTS draws a fresh world for
     every simulation. A big action (a bid: a target, then cards) is searched one sub-step at a time.
-    Positions are valued by the standing (:class:`StandingEvaluator`) unless ``rollouts`` asks for random
-    games to the end (slow in the long games: a White Lotus game is hundreds of flat steps).
+    Positions are valued by the standing a few random engine actions on, once it moves (``horizon``,
+    :class:`StandingEvaluator`), unless ``rollouts`` asks for random games to the end (slow in the long
+    games: a White Lotus game is hundreds of flat steps).
     """
 
     kind = "ismcts"
 
     def __init__(self, seed: int = 0, game: Any = None, simulations: int = 20, rollouts: int = 0,
-                 uct_c: float = 2.0):
+                 uct_c: float = 2.0, horizon: int = 30):
         self.name = f"openspiel:{self.kind}"
         self.kit_game = get_game(game) if isinstance(game, str) else game
         self.simulations = simulations
         self.rollouts = rollouts
         self.uct_c = uct_c
+        self.horizon = horizon          # random engine actions before the standing is read
         self.rng = random.Random(seed)
         self._games: dict[tuple[int, tuple[str, ...]], LotusGame] = {}
 
@@ -388,7 +419,7 @@ class OpenSpielBot:
 
         seed = self.rng.randrange(2**31)
         evaluator = (mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed)) if self.rollouts
-                     else StandingEvaluator())
+                     else StandingEvaluator(self.horizon, random.Random(seed + 3)))
         if self.kind == "mcts":
             return mcts.MCTSBot(spiel_game, self.uct_c, self.simulations, evaluator,
                                 random_state=np.random.RandomState(seed + 1), solve=False)

@@ -4,6 +4,8 @@ OpenSpiel's MCTS and ISMCTS taking a seat at the kit's table through the kit's b
 
 from __future__ import annotations
 
+import random
+
 import pyspiel
 import pytest
 
@@ -179,3 +181,46 @@ def test_an_openspiel_bot_plays_in_a_sweep_by_its_name():
 
     bot = sweeps.make_bot("openspiel:ismcts", 5)               # White Lotus sweeps name their bots too
     assert isinstance(bot, ISMCTSBot) and bot.kit_game is get_game("white_lotus")
+
+
+def test_the_standing_evaluator_values_each_seat_by_its_own_lead():
+    """The evaluator's vector is indexed by seat: the seat that won the toy's first prize is valued above 0."""
+    from lotus_kit.ai.openspiel import LotusState, StandingEvaluator
+    from tests.toygame.game import Bid
+
+    toy = get_game("toy")
+    state = toy.apply(toy.apply(toy.new_game(2, 0), Bid(0, 0)), Bid(1, 2))      # Blue wins the first prize
+    spiel = load("toy", 2)
+    flat = spiel.flat
+    options = tuple((flat.encoding.encode(toy, a, state), a) for a in toy.legal_actions(state, 0))
+    values = StandingEvaluator(horizon=0).evaluate(LotusState(spiel, flat.new_state(0).__class__(
+        state, 0, (), (), 0, 0, options)))
+    assert values[1] > 0 > values[0]
+
+
+def test_the_standing_evaluator_reads_past_a_level_standing():
+    """Where the standing is level (the toy's first bid, White Lotus's opening) reading it gives every
+    move the same value, and a search picks at random; the evaluator plays on until the standing moves."""
+    from lotus_kit.ai.openspiel import StandingEvaluator
+
+    for name, players in (("toy", 2), ("white_lotus", 3)):
+        spiel = load(name, players, explicit_chance=False)       # as the bots search: from a position
+        state = spiel.new_initial_state()
+        assert StandingEvaluator(horizon=0).evaluate(state).tolist() == [0.0] * players
+        evaluator = StandingEvaluator(rng=random.Random(1))
+        assert any(evaluator.evaluate(state).any() for _ in range(10)), name
+
+
+@pytest.mark.parametrize("name", ["openspiel:ismcts", "openspiel:mcts"])
+def test_openspiel_bots_beat_random_bids_in_the_toy_auction(name):
+    """A search that reads a level standing bids at random and wins about half the time."""
+    toy, wins = get_game("toy"), 0.0
+    for g in range(8):
+        me = g % 2
+        bots = [make_bot(toy, "random", 100 + g)] * 2
+        bots[me] = make_bot(toy, name, seed=g)
+        bots[me].simulations = 30
+        final = play_game(toy, toy.new_game(2, g), bots)
+        winners = toy.winners(final)
+        wins += (me in winners) / len(winners)
+    assert wins >= 6, wins
