@@ -190,6 +190,15 @@ def _rebuild(name: str, players: int, flags: tuple[str, ...], explicit: bool, se
     return _Shared(flat, flat.from_history(history, seed))
 
 
+def draw_world(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """A world ``seat`` cannot tell from ``state``: the game's ``determinise`` where it has one (a position
+    the game could reach: White Lotus keeps each hand's influence and combat totals), else its
+    ``redraw_hidden`` (the same public facts, not always a reachable position: a search in such a world
+    can meet a seat with no legal action)."""
+    determinise = getattr(game, "determinise", None)
+    return determinise(state, seat, rng) if determinise is not None else game.redraw_hidden(state, seat, rng)
+
+
 class LotusState(pyspiel.State):
     """One OpenSpiel state over a :class:`~lotus_kit.ai.flat.FlatState`."""
 
@@ -247,7 +256,7 @@ class LotusState(pyspiel.State):
         history and the same information state for ``seat``, another possible world behind it. In the
         world drawn, chance still to come is drawn by the world's own generator."""
         fs = self._held.fs
-        world = self._flat.game.redraw_hidden(fs.state, seat, rng)
+        world = draw_world(self._flat.game, fs.state, seat, rng)
         clone = self.clone()
         clone._held = _Shared(self._flat, FlatState(world, fs.player, fs.prefix, fs.history, fs.seed, fs.engine_steps,
                                         fs.options, fs.parent))
@@ -434,7 +443,7 @@ class OpenSpielBot:
         game = self.kit_game
         spiel_game = self._spiel_game(state)
         flat = spiel_game.flat
-        world = game.redraw_hidden(state, seat, self.rng)
+        world = draw_world(game, state, seat, self.rng)
         options = tuple((flat.encoding.encode(game, a, world), a) for a in game.legal_actions(world, seat))
         if len(options) == 1:
             return options[0][1]

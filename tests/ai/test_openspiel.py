@@ -224,3 +224,18 @@ def test_openspiel_bots_beat_random_bids_in_the_toy_auction(name):
         winners = toy.winners(final)
         wins += (me in winners) / len(winners)
     assert wins >= 6, wins
+
+
+def test_openspiel_bots_search_white_lotus_worlds_the_game_could_reach():
+    """Worlds are drawn by the game's determinise where it has one: every other hand keeps its influence
+    and combat totals (WL-INFO-1), so no seat of a drawn world lacks the cards a step asks of it."""
+    from lotus_kit.ai.openspiel import draw_world
+
+    wl = get_game("white_lotus")
+    state = wl.new_game(3, seed=4)
+    for k in range(5):
+        world = draw_world(wl, state, 0, random.Random(k))
+        assert wl.observation(world, 0) == wl.observation(state, 0)
+        for s in (1, 2):
+            assert (world.hands[s].influence_total, world.hands[s].combat_total) == \
+                (state.hands[s].influence_total, state.hands[s].combat_total)
