@@ -173,10 +173,13 @@ def test_openspiel_ismcts_plays_a_full_white_lotus_game_at_the_kits_table():
 def test_an_openspiel_bot_plays_in_a_sweep_by_its_name():
     from lotus_kit.analysis.sweeps import sweep
 
-    result = sweep(seeds=range(1), players=(2,), bots={"mcts against random": ("openspiel:mcts", "random")},
-                   game="winter", backend="serial", progress=False)
+    # Samurai: a sweep game takes about a second (Winter's standing stays level for ~80 actions, so each
+    # of MCTS's evaluations there plays its whole horizon and one game takes over a minute)
+    result = sweep(seeds=range(1), players=(3,),
+                   bots={"mcts against random": ("openspiel:mcts", "random", "random")},
+                   game="samurai", backend="serial", progress=False)
     row = result.games.iloc[0]
-    assert row["seat_bots"] == "openspiel:mcts random" and row["actions"] > 0
+    assert row["seat_bots"] == "openspiel:mcts random random" and row["actions"] > 0
     from lotus_kit.analysis import sweeps
 
     bot = sweeps.make_bot("openspiel:ismcts", 5)               # White Lotus sweeps name their bots too
