@@ -35,6 +35,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import plotly
 import plotly.graph_objects as go
+import traitlets
 
 from lotus_kit.views.board import (
     DRAGONS,
@@ -49,7 +50,8 @@ from lotus_kit.views.board import (
 )
 from lotus_kit.white_lotus.state import State
 
-__all__ = ["BoardWidget", "LiveFigureWidget", "SyncOnDisplay", "shared_plotly_module", "sync_figures"]
+__all__ = ["BoardWidget", "LiveFigureWidget", "SyncOnDisplay", "plotly_widget_module", "shared_plotly_module",
+           "sync_figures"]
 
 ClickCallback = Callable[[str], None]
 
@@ -83,6 +85,10 @@ const decode = (v) => {
   }
   return v;
 };
+// plotly's module text is the model's ``_plotly_module`` (data, decoded with the model's state before
+// anywidget starts the clock); the first figure of the page compiles it, the others reuse it
+const plotlyModule = (model) => (globalThis[KEY] ??= import(URL.createObjectURL(
+  new Blob([model.get("_plotly_module")], { type: "text/javascript" }))));
 export default () => {
   let loading = null;
   let shared = null;          // the model as plotly gets it
@@ -94,7 +100,7 @@ export default () => {
         get: (key) => (String(key).startsWith("_py2js_") ? decode(model.get(key)) : model.get(key)),
         on: (name, callback) => { noting?.push([name, callback]); model.on(name, callback); },
       };
-      loading = PLOTLY.then(async (mod) => {
+      loading = plotlyModule(model).then(async (mod) => {
         const plotly = mod.default();
         await plotly.initialize?.({ model: shared });
         return plotly;
@@ -121,24 +127,32 @@ export default () => {
 
 
 @cache
-def shared_plotly_module() -> str:
-    """plotly's widget module as an ES module that is loaded once per page and shared by every figure,
-    behind a small module that anywidget starts at once.
-
-    anywidget turns each model's ``_esm`` text into a module of its own and gives the model 2 s to
-    load and start it; past that, every message to the model is dropped ("[anywidget] Failed to
-    initialize model."). plotly's module is 5 MB of code: on a busy machine its first start took
-    longer, and the figure never changed again (the club table's board kept its first size and
-    never drew a marker in Voila; the explorer's chart kept its first title). Here the code travels
-    as a string (scanned, not compiled), the first figure's module is kept on the page for the
-    others, and a model's start does not wait for it (see ``_LAZY_WIDGET``).
-    """
+def plotly_widget_module() -> str:
+    """plotly's widget module (5 MB of ES module text), sent to the page as the data of each figure."""
     esm = go.FigureWidget._esm
-    text = esm.read_text(encoding="utf-8") if isinstance(esm, Path) else str(esm)
+    return esm.read_text(encoding="utf-8") if isinstance(esm, Path) else str(esm)
+
+
+@cache
+def shared_plotly_module() -> str:
+    """The small module anywidget starts for every figure: it loads plotly's widget module once per
+    page, from the figure's ``_plotly_module`` text, and shares it with every figure.
+
+    anywidget turns each model's ``_esm`` text into a module of its own and gives the model 2 s from
+    its creation to load and start it; past that, every later message to the model is dropped
+    ("[anywidget] Failed to initialize model."): the figure stays drawn as it was born and never
+    changes again, and no reply to an edit comes back. plotly's module is 5 MB of code: compiled
+    per figure on a busy machine it took longer (the club table's board kept its first size); then
+    carried as a 5 MB string literal inside each figure's ``_esm``, every figure still had 5 MB of
+    module source to load and parse inside those 2 s (0.2-0.6 s per figure in headless Chromium at
+    load 5, on a main thread that JupyterLab's Run All keeps busy too). The symptom of a missed start
+    is a board that is drawn and takes clicks but never shows a move (Winter's lake under load, the
+    explorer's board kept at "phase 1"). So the module anywidget loads is a few lines
+    (``_LAZY_WIDGET``), plotly's text travels as model data (decoded before anywidget's clock
+    starts), and a model's start does not wait for plotly (views do).
+    """
     key = json.dumps(f"__lotus_kit_plotly_widget_{plotly.__version__}")
-    return (f"globalThis[{key}] ??= import(URL.createObjectURL(new Blob([{json.dumps(text)}], "
-            "{type: 'text/javascript'})));\n"
-            f"const PLOTLY = globalThis[{key}];\n" + _LAZY_WIDGET)
+    return f"const KEY = {key};\n" + _LAZY_WIDGET
 
 
 class LiveFigureWidget(go.FigureWidget):
@@ -157,6 +171,9 @@ class LiveFigureWidget(go.FigureWidget):
     of ``batch_update``.
     """
 
+    # plotly's widget module as text: what the small ``_esm`` loads once per page (shared_plotly_module)
+    _plotly_module = traitlets.Unicode("").tag(sync=True)
+
     def __init__(self, *args, **kwargs):
         # ipywidgets opens the comm inside the base constructor, before plotly has built the figure:
         # the front end's model was born empty and the figure followed as update messages. Seen in
@@ -166,6 +183,7 @@ class LiveFigureWidget(go.FigureWidget):
         self.__dict__["_building"] = True
         super().__init__(*args, **kwargs)
         self._esm = shared_plotly_module()
+        self._plotly_module = plotly_widget_module()
         self.__dict__["_building"] = False
         self._view_count = 0                # the front end counts the views it makes (ipywidgets)
         self.open()
