@@ -31,7 +31,7 @@ Each registered game of the kit is registered as ``lotus_<name>`` (``lotus_white
 
 Bots: ``make_bot(game, "openspiel:mcts")`` and ``"openspiel:ismcts"`` (:mod:`lotus_kit.core.bots`) give
 bots that take a seat at the kit's table and in sweeps by running OpenSpiel's MCTS or ISMCTS on the
-OpenSpiel game; they search worlds drawn with the game's own ``redraw_hidden``.
+OpenSpiel game; they search worlds drawn with the game's ``determinise`` (all four games have one).
 """
 
 from __future__ import annotations

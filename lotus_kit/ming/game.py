@@ -173,6 +173,12 @@ class Ming(ExplicitChance):
         from lotus_kit.ming.observation import observation
         return observation(state, seat)
 
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """A world ``seat`` cannot tell from ``state``, one the game could reach (:mod:`.determinise`)."""
+        from lotus_kit.ming.determinise import determinise
+
+        return determinise(state, seat, rng)
+
     def redraw_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """The same state with what ``seat`` may not know redrawn: the order of the face-down supply,
         the generator of later reshuffles, and the other seats' sealed return-card sums."""

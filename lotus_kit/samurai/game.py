@@ -324,6 +324,12 @@ class Samurai(ExplicitChance):
                 t[b:b + E.HAND_SLOTS] = [C.HIDDEN] * size + [0] * (E.HAND_SLOTS - size)
         return State(t)
 
+    def determinise(self, state: State, seat: int, rng: random.Random) -> State:
+        """A world ``seat`` cannot tell from ``state``, one the game could reach (:mod:`.determinise`)."""
+        from lotus_kit.samurai.determinise import determinise
+
+        return determinise(state, seat, rng)
+
     def redraw_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """``state`` with the other hands and the deck redrawn from the cards ``seat`` cannot see
         (hand sizes kept; in a Save Face window each hand keeps its number of Save Face cards, since

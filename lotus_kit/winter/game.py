@@ -179,6 +179,12 @@ class Winter(ExplicitChance):
             return state
         return e.WinterState(state.v, state.cards, state.history, state.order[:n] + rest, state.deck, state.rules)
 
+    def determinise(self, state: e.WinterState, seat: int, rng: random.Random) -> e.WinterState:
+        """A world ``seat`` cannot tell from ``state``, one the game could reach (:mod:`.determinise`)."""
+        from lotus_kit.winter.determinise import determinise
+
+        return determinise(state, seat, rng)
+
     def redraw_hidden(self, state: e.WinterState, seat: int, rng: random.Random) -> e.WinterState:
         """The same state with the face-down deck reshuffled (the only hidden thing, WIN-CLAR-3)."""
         n = state.v[e.NEXT]
