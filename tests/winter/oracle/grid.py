@@ -1,0 +1,340 @@
+"""The lake's geometry, bit-parallel on a bounded integer grid (WIN-GEO-1..8, WIN-CLAR-1).
+
+A cell (x, y) of the grid is bit ``y * W + x`` of a Python int. The lake is kept *normalised*: its
+leftmost card column and topmost card row sit at grid coordinate :data:`ORIGIN`, and the state
+carries the world offset of the grid (WIN-CLAR-15 (b): world coordinates are fixed at setup). A lake
+of at most 18 cards spans at most 36 cells each way, so a 42 × 42 grid always has room for every
+placement around it, and masks of two positions equal up to translation are equal ints
+(WIN-CLAR-15 (a)).
+
+Masks of *anchors* (the top-left cell of a card or of a 2 × 2 window) use the same bits.
+"""
+
+from __future__ import annotations
+
+from lotus_kit.winter.deck import MAX_CARDS
+
+W = 42                      # row stride and grid width (cells)
+ROWS = 42
+ORIGIN = 2                  # grid x and y of the lake's top-left card anchor after normalising
+assert ORIGIN + 2 * MAX_CARDS + 2 <= W - 1
+NBITS = W * ROWS
+FULL = (1 << NBITS) - 1
+BLOCK = 3 | 3 << W          # the 4 cells of a card or window at anchor 0 (WIN-GEO-1, WIN-GEO-6)
+# anchors whose 2 x 2 block lies on the grid (no wrap into the next row)
+REGION = sum(((1 << (W - 1)) - 1) << (y * W) for y in range(ROWS - 1))
+# light cells of a card layout (bits TL=1, TR=2, BL=4, BR=8) placed at anchor 0
+LIGHT_CELLS = tuple((b & 1) | (b >> 1 & 1) << 1 | (b >> 2 & 1) << W | (b >> 3 & 1) << (W + 1)
+                    for b in range(16))
+# even world anchors (ALIGNED_GRID, WIN-GEO-3), by the parities of the grid's world offset
+EVEN = {(px, py): sum(1 << (y * W + x) for y in range(ROWS - 1) for x in range(W - 1)
+                      if (x + px) % 2 == 0 and (y + py) % 2 == 0)
+        for px in (0, 1) for py in (0, 1)}
+
+
+AT_ORIGIN_COLUMN = sum(1 << (y * W + ORIGIN) for y in range(ROWS))
+AT_ORIGIN_ROW = ((1 << W) - 1) << (ORIGIN * W)
+BEFORE_ORIGIN = sum(1 << (y * W + x) for y in range(ROWS) for x in range(W) if x < ORIGIN or y < ORIGIN)
+
+
+def _ring(a: int) -> int:
+    """Anchors of the cards that touch a card at anchor ``a`` (WIN-CLAR-1: |dx| = 2 and |dy| <= 1,
+    or |dy| = 2 and |dx| <= 1)."""
+    x, y = a % W, a // W
+    out = 0
+    for dx, dy in [(2, d) for d in (-1, 0, 1)] + [(-2, d) for d in (-1, 0, 1)] + \
+                  [(d, 2) for d in (-1, 0, 1)] + [(d, -2) for d in (-1, 0, 1)]:
+        if 0 <= x + dx < W and 0 <= y + dy < ROWS:
+            out |= 1 << ((y + dy) * W + x + dx)
+    return out
+
+
+RING = tuple(_ring(a) for a in range(NBITS))
+
+
+def xy(a: int) -> tuple[int, int]:
+    return a % W, a // W
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of a sparse ``mask`` (a few cards or tokens), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def dense_bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, highest first, found in its binary text (one C call per bit: faster
+    than :func:`bits` once a mask holds more than a few dozen bits)."""
+    text = bin(mask)
+    top = len(text) - 1
+    out = []
+    i = text.find("1", 2)
+    while i >= 0:
+        out.append(top - i)
+        i = text.find("1", i + 1)
+    return out
+
+
+def card_cells(anchors: int) -> int:
+    """The cells of the cards (or windows) at the given anchors."""
+    return anchors | anchors << 1 | anchors << W | anchors << (W + 1)
+
+
+def windows_touching(cells: int) -> int:
+    """Anchors of the windows (or cards) that hold at least one of ``cells``."""
+    return cells | cells >> 1 | cells >> W | cells >> (W + 1)
+
+
+def placements(occ: int) -> int:
+    """Anchors where a card fits on empty cells and touches the lake (WIN-GEO-5)."""
+    empty = ~occ & FULL
+    e = empty & (empty >> 1)
+    fit = e & (e >> W) & REGION
+    h = occ | occ >> W          # a cell of this row or the next: left and right neighbours
+    v = occ | occ >> 1          # a cell of this column or the next: neighbours above and below
+    return fit & ((h << 1) | (h >> 2) | (v << W) | (v >> (2 * W)))
+
+
+def fits(occ: int) -> int:
+    """Anchors whose 4 cells are empty."""
+    empty = ~occ & FULL
+    e = empty & (empty >> 1)
+    return e & (e >> W) & REGION
+
+
+def touching(occ: int) -> int:
+    """Anchors whose block shares a cell edge with ``occ`` (corners do not touch, WIN-CLAR-1)."""
+    h = occ | occ >> W
+    v = occ | occ >> 1
+    return (h << 1) | (h >> 2) | (v << W) | (v >> (2 * W))
+
+
+def squares(cells: int) -> int:
+    """Anchors of the windows whose 4 cells are all in ``cells`` (WIN-GEO-6, one colour)."""
+    m = cells & (cells >> 1)
+    return m & (m >> W)
+
+
+# per card anchor: the anchors a card's block touches (edges only) and the anchors whose block overlaps
+# it. Both maps are unions over the cards, so a lake's masks without one card are the OR of the
+# others' entries (no shifts of the whole lake per card).
+TOUCHED_BY = tuple(touching(BLOCK << a) for a in range(NBITS))
+COVERED_BY = tuple(windows_touching(BLOCK << a) for a in range(NBITS))
+
+
+FORWARD_STEPS = (2 - W, 2, 2 + W, 2 * W - 1, 2 * W, 2 * W + 1)     # half the ring: each pair once
+
+
+def card_graph(anchors: int) -> tuple[list[int], list[int]]:
+    """The cards as a small graph: their anchors (lowest first), and per card a bit mask (over the
+    card numbers) of the cards it touches (WIN-CLAR-1). Each of the 6 forward ring steps is one
+    shift-and-AND over the whole lake: its set bits are the touching pairs."""
+    nodes = bits(anchors)
+    index = {a: i for i, a in enumerate(nodes)}
+    adj = [0] * len(nodes)
+    for d in FORWARD_STEPS:
+        pairs = anchors & (anchors >> d if d > 0 else anchors << -d)
+        while pairs:
+            low = pairs & -pairs
+            a = low.bit_length() - 1
+            pairs ^= low
+            i, j = index[a], index[a + d]
+            adj[i] |= 1 << j
+            adj[j] |= 1 << i
+    return nodes, adj
+
+
+def graph_parts(adj: list[int], alive: int) -> list[int]:
+    """Connected parts (masks over card numbers) of the cards in ``alive``."""
+    parts = []
+    while alive:
+        part = frontier = alive & -alive
+        while frontier:
+            grow = 0
+            while frontier:
+                low = frontier & -frontier
+                grow |= adj[low.bit_length() - 1]
+                frontier ^= low
+            frontier = grow & alive & ~part
+            part |= frontier
+        parts.append(part)
+        alive &= ~part
+    return parts
+
+
+def components(anchors: int) -> list[int]:
+    """The edge-connected parts of the lake (WIN-GEO-4), as anchor masks."""
+    nodes, adj = card_graph(anchors)
+    parts = graph_parts(adj, (1 << len(nodes)) - 1)
+    if len(parts) == 1:
+        return [anchors]
+    return [sum(1 << nodes[i] for i in range(len(nodes)) if part >> i & 1) for part in parts]
+
+
+def cut_cards(adj: list[int], which: int) -> int:
+    """Which of the cards in ``which`` (a mask over card numbers) split the lake when lifted: a search
+    from one neighbour that stops as soon as it meets all the others (quick where the lake has
+    cycles around the card, which is the usual case)."""
+    everyone = (1 << len(adj)) - 1
+    out = 0
+    while which:
+        low = which & -which
+        which ^= low
+        i = low.bit_length() - 1
+        target = adj[i]
+        if target & (target - 1) == 0:
+            continue                                # one neighbour (or none): never a cut
+        alive = everyone & ~low
+        reach = frontier = target & -target
+        while frontier and reach & target != target:
+            grow = 0
+            while frontier:
+                f = frontier & -frontier
+                grow |= adj[f.bit_length() - 1]
+                frontier ^= f
+            frontier = grow & alive & ~reach
+            reach |= frontier
+        if reach & target != target:
+            out |= low
+    return out
+
+
+def graph_articulations(adj_masks: list[int]) -> int:
+    """Cut vertices (a mask over the card numbers) of the card graph (Tarjan's low-link, iterative)."""
+    n = len(adj_masks)
+    if n < 3:
+        return 0
+    adj = [[j for j in range(n) if m >> j & 1] for m in adj_masks]
+    disc = [-1] * n
+    low = [0] * n
+    out = 0
+    t = -1
+    for root in range(n):
+        if disc[root] >= 0:
+            continue
+        t += 1
+        disc[root] = low[root] = t
+        children = 0
+        stack = [(root, -1, iter(adj[root]))]
+        while stack:
+            u, parent, it = stack[-1]
+            for w in it:
+                if disc[w] < 0:
+                    t += 1
+                    disc[w] = low[w] = t
+                    stack.append((w, u, iter(adj[w])))
+                    if u == root:
+                        children += 1
+                    break
+                if w != parent and disc[w] < low[u]:
+                    low[u] = disc[w]
+            else:
+                stack.pop()
+                if parent >= 0:
+                    if low[u] < low[parent]:
+                        low[parent] = low[u]
+                    if parent != root and low[u] >= disc[parent]:
+                        out |= 1 << parent
+        if children > 1:
+            out |= 1 << root
+    return out
+
+
+def extent(anchors: int) -> tuple[int, int]:
+    """Smallest grid x and y of the given anchors."""
+    low_row = ((anchors & -anchors).bit_length() - 1) // W
+    cols = anchors
+    shift = W
+    while shift < NBITS:                    # fold every row onto the first
+        cols |= cols >> shift
+        shift *= 2
+    cols &= (1 << W) - 1
+    return (cols & -cols).bit_length() - 1, low_row
+
+
+def shift(mask: int, d: int) -> int:
+    return mask << d if d >= 0 else mask >> -d
+
+
+def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
+    """Per card ``i`` of a connected card graph: the AND over the parts the lake falls into when card
+    ``i`` is lifted of the OR of ``table`` over each part's cards (one part, every other card, when
+    ``i`` splits nothing). With :data:`TOUCHED_BY` entries these are the anchors where a lifted card
+    touches every part (WIN-CLAR-7). One depth-first search (Tarjan's low-link) instead of a search per
+    card: a child subtree that cannot climb above ``i`` is a part of its own; the rest (outside ``i``'s
+    subtree, a contiguous stretch of the preorder, and the children that climb) is one part.
+    None when the graph is not connected."""
+    n = len(adj)
+    if n == 0:
+        return []
+    disc = [0] * n
+    low = [0] * n
+    parent = [-1] * n
+    size = [1] * n
+    sub = list(table)               # OR of table over each card's subtree
+    apart = [-1] * n                # AND of sub over the children that make parts of their own
+    parts = [0] * n
+    climbing = [0] * n              # OR of sub over the children that join the rest
+    pending = list(adj)
+    order = [0]
+    visited = 1
+    stack = [0]
+    while stack:
+        u = stack[-1]
+        pend = pending[u] & ~visited
+        if pend:
+            bit = pend & -pend
+            pending[u] = pend ^ bit
+            w = bit.bit_length() - 1
+            visited |= bit
+            parent[w] = u
+            d = disc[w] = len(order)
+            order.append(w)
+            back = adj[w] & visited & ~(1 << u)
+            while back:
+                b = back & -back
+                back ^= b
+                x = disc[b.bit_length() - 1]
+                if x < d:
+                    d = x
+            low[w] = d
+            stack.append(w)
+            continue
+        stack.pop()
+        p = parent[u]
+        if p >= 0:
+            size[p] += size[u]
+            if low[u] >= disc[p]:
+                apart[p] &= sub[u]
+                parts[p] += 1
+            else:
+                climbing[p] |= sub[u]
+                if low[u] < low[p]:
+                    low[p] = low[u]
+            sub[p] |= sub[u]
+    if len(order) < n:
+        return None
+    before = [0] * (n + 1)
+    after = [0] * (n + 1)
+    t = 0
+    for k, u in enumerate(order):
+        before[k] = t
+        t |= table[u]
+    t = 0
+    for k in range(n - 1, -1, -1):
+        after[k + 1] = t
+        t |= table[order[k]]
+    out = []
+    for u in range(n):
+        k = disc[u]
+        if u == 0:
+            out.append(apart[0] if parts[0] > 1 else after[1])
+        elif parts[u]:
+            out.append(apart[u] & (before[k] | after[k + size[u]] | climbing[u]))
+        else:
+            out.append(before[k] | after[k + 1])
+    return out
