@@ -76,3 +76,33 @@ def test_every_rule_id_is_named_by_a_test(name):
     names = _short_names(get_game(name).info.rule_prefix, tests)
     missing = [i for i in rule_ids(_document(name)) if not _cited(i, tests) and not _short_cited(i, names)]
     assert not missing, missing
+
+
+def test_every_rule_id_the_code_cites_is_a_rule_of_its_game_with_its_text():
+    """A cited id that is no rule (a typo, a renamed rule) would show a player an empty rule popover;
+    an item letter (``SAM-CLAR-20g``) must name an item its rule has."""
+    from lotus_kit.rules import rule_texts
+
+    unknown = []
+    for path in (ROOT / "lotus_kit").rglob("*.py"):
+        if path.parent.name == "rules":          # its doctests show what an unknown id gives
+            continue
+        for rule in set(RULE_RE.findall(path.read_text(encoding="utf-8"))):
+            whole = re.sub(r"[a-z]$", "", rule)
+            text = rule_text(rule)
+            if not text or (rule != whole and text == rule_texts(_document_of_id(whole)).get(whole)):
+                unknown.append(f"{rule} ({path.relative_to(ROOT)})")
+    assert not unknown, sorted(unknown)
+
+
+def _document_of_id(rule: str) -> str:
+    return PREFIXES[rule.split("-", 1)[0]]
+
+
+def test_an_item_letter_gives_that_item_of_its_rule_in_both_spec_styles():
+    assert rule_text("SAM-KI-3b") == "SAM-KI-3 (b). Discard one hand card without effect"
+    assert rule_text("WL-REB-9b") == "WL-REB-9 (b). 1 VP chip"
+    assert rule_text("SAM-CLAR-20h").startswith("SAM-CLAR-20 (h). Seppuku or an assassination")
+    assert "(i)" not in rule_text("SAM-CLAR-20h")
+    assert RULE_RE.findall("as SAM-CLAR-20g says, and WL-REB-9a.") == ["SAM-CLAR-20g", "WL-REB-9a"]
+    assert rule_text("WL-NOPE-1a") == ""

@@ -48,7 +48,7 @@ class FlagInfo:
 
     name: str            # "SEPPUKU_NEEDS_CARDS" (as the spec writes it)
     words: str           # plain words for a person: "Seppuku needs cards in hand"
-    rule: str            # the rule id the flag changes, e.g. "SAM-OPEN-3"
+    rule: str            # the rule id the flag changes, e.g. "SAM-CLAR-10"
     note: str = ""       # the longer rule text shown on hover
     kind: str = "switch"         # "switch" (no value), "number" (a whole number), "text" (a file, a list)
     default: str = ""            # the value the rules use when the flag is not given
@@ -193,7 +193,7 @@ class Decision:
     seats: frozenset[int]     # who decides now (== to_act(state))
     sealed: bool              # collected hidden, revealed together
     rules: tuple[str, ...]    # rule ids that govern this decision
-    text: str                 # plain words: "Red places a family member (MING-DEPLOY-2)"
+    text: str                 # plain words: "Red places a family member (MING-DEP-2)"
 
 
 @runtime_checkable

@@ -41,8 +41,9 @@ _ID = r"[A-Z]+-[A-Z]+\d?-\d+"          # WL-CONF-8, MING-PH1-2
 # source keys of the specification ("[S000, S001]"): where a rule comes from, not what it says
 _SOURCES = re.compile(r"\s*\[(?:S000|S001|DES|LUD|LUD-EN|BGDE|KEI|SPT|GWP|H9K|FSP|MSM|GJS|LUDG|FR)\b[^\]]*\]")
 _HEAD = re.compile(rf"^\s*-\s+(?:\*\*)?({_ID})\b(.*)$")           # "- **WL-CONF-8. Who leaves.** ..."
-_ROW = re.compile(rf"^\|\s*({_ID})\s*\|(.*)$")                       # "| WL-VAR-3 | flag | ... |"
+_ROW = re.compile(rf"^\|\s*({_ID})\s*\|(.*)$")                       # "| WL-COMP-1 | Board | 1 | ... |"
 _PARA = re.compile(rf"^\*\*({_ID})\b(.*)$")                           # "**SAM-CMP-1** 110 cards, ..."
+_LETTERED = re.compile(r"^-\s+\([a-z]\)\s")          # "- (a) **Draw** ...": an item of the rule above
 
 
 def document_of(rule: str) -> str | None:
@@ -70,8 +71,11 @@ def _prefix_of(document: str) -> str:
 PREFIXES: dict[str, str] = {p: doc for doc in sorted(GAMES) if (p := _prefix_of(doc))}
 """Rule-id prefix -> rules document: ``{"WL": "white-lotus", "SAM": "samurai", ...}``."""
 
-RULE_RE = re.compile(rf"\b(?:{'|'.join(sorted(PREFIXES, key=len, reverse=True))})-[A-Z]+\d?-\d+\b")
-"""A rule id of any game shipped here."""
+RULE_RE = re.compile(rf"\b(?:{'|'.join(sorted(PREFIXES, key=len, reverse=True))})-[A-Z]+\d?-\d+[a-z]?\b")
+"""A rule id of any game shipped here, with an item letter where the code cites one item of a rule
+(``SAM-CLAR-20g``: item (g) of SAM-CLAR-20)."""
+
+_ITEM = re.compile(rf"^({_ID})([a-z])$")
 
 
 @cache
@@ -92,9 +96,9 @@ def rule_texts(game: str = "white-lotus") -> dict[str, str]:
         elif row:
             out.setdefault(row.group(1), " · ".join(c.strip() for c in row.group(2).split("|") if c.strip()))
             current = None
-        elif current and line.strip() and (line.startswith("  ") or (
-                paragraph and not line.lstrip().startswith(("#", "|", "- ", "* ")))):
-            out[current] += " " + line.strip()
+        elif current and line.strip() and (line.startswith("  ") or (paragraph and (
+                _LETTERED.match(line) or not line.lstrip().startswith(("#", "|", "- ", "* "))))):
+            out[current] += " " + (line.strip()[1:].lstrip() if _LETTERED.match(line) else line.strip())
         else:
             current = None
     clean = {}
@@ -106,7 +110,19 @@ def rule_texts(game: str = "white-lotus") -> dict[str, str]:
 
 
 def rule_text(rule: str, limit: int | None = None) -> str:
-    """The text of one rule (cut to ``limit`` characters with "…"), or "" for an unknown id."""
+    """The text of one rule (cut to ``limit`` characters with "…"), or "" for an unknown id. An id
+    with an item letter gives that item of its rule, or the whole rule where the item is not found.
+
+    >>> rule_text("SAM-CLAR-20g", 60)
+    'SAM-CLAR-20 (g). When one side has 0 dice, the other side s…'
+    >>> rule_text("SAM-KI-3a")
+    'SAM-KI-3 (a). Draw the top card of the deck — only if the hand holds fewer than 7 cards'
+    """
     document = document_of(rule)
-    text = rule_texts(document).get(rule, "") if document is not None else ""
+    texts = rule_texts(document) if document is not None else {}
+    text = texts.get(rule, "")
+    if not text and (item := _ITEM.match(rule)) and (whole := texts.get(item.group(1), "")):
+        parent, letter = item.groups()
+        found = re.search(rf"\({letter}\)\s*(.*?)(?=\s*(?:-\s*)?\([{chr(ord(letter) + 1)}]\)\s|$)", whole)
+        text = f"{parent} ({letter}). {found.group(1).strip(' ;.')}" if found else whole
     return text if limit is None or len(text) <= limit else text[: limit - 1].rstrip() + "…"
