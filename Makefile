@@ -6,6 +6,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PORT   ?= 8888
+# pytest-xdist workers for the tests without a browser (CI has two cores)
+JOBS   ?= 2
 
 .PHONY: lab test test-fast voila lite bench soak clean
 
@@ -29,16 +31,22 @@ voila: $(STAMP)  ## serve the club table as a web app: 127.0.0.1 (LAN=1: the roo
 lite:  ## the kit as a static JupyterLite site in build/lite: no install, no server, no network (LITE_OUT=dir)
 	$(PYTHON) scripts/lite.py --out $(or $(LITE_OUT),build/lite)
 
+# The tests without a browser run on JOBS workers; then the browser tests run alone, one at a time (they
+# wait on real pages and must not compete with the parallel part). The browser part runs even when the
+# first part failed, so one run shows every failure; `make test` fails if either part did.
 test: $(STAMP)  ## lint, check the import layers and run the whole test suite (browser tests use Debian's chromium)
 	bash scripts/ensure-chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(JOBS) -m "not e2e"; quick=$$?; \
+	$(PY) -m pytest -m e2e; browser=$$?; \
+	echo "==> tests without a browser: exit $$quick; browser tests: exit $$browser"; \
+	[ $$quick -eq 0 ] && [ $$browser -eq 0 ]
 
 test-fast: $(STAMP)  ## lint, the import layers and the quick tests: no browser, no servers, no notebook runs
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -m "not e2e and not slow" --ignore=tests/notebooks
+	$(PY) -m pytest -n $(JOBS) -m "not e2e and not slow" --ignore=tests/notebooks
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py

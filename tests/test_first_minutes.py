@@ -36,9 +36,39 @@ def test_make_lab_shows_the_install_progress_and_runs_the_lab_script():
 
 def test_make_test_fast_leaves_out_browsers_servers_and_notebook_runs():
     dry = _make_dry("test-fast")
-    assert 'pytest -m "not e2e and not slow" --ignore=tests/notebooks' in dry and "ensure-chromium" not in dry
-    assert _make_dry("test").splitlines()[-1].endswith("-m pytest")
+    assert '-m "not e2e and not slow" --ignore=tests/notebooks' in dry and "ensure-chromium" not in dry
+    assert "pytest -n 2" in dry                       # on both cores, as in make test
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_make_test_runs_every_test_the_parallel_part_first_then_the_browser_tests_alone():
+    lines = _make_dry("test").replace("\\\n", " ").splitlines()        # a continued line is one command
+    runs = [line for line in lines if "-m pytest" in line]
+    assert len(runs) == 1, runs                          # one shell command: both parts, one exit status
+    parallel, browser = (part.strip() for part in runs[0].split(";")[0:3:2])
+    # `-m "not e2e"` and `-m e2e`: together every test, each once; the browser part without -n
+    assert parallel.endswith('-m pytest -n 2 -m "not e2e"'), parallel
+    assert browser.endswith("-m pytest -m e2e"), browser
+
+
+@pytest.mark.parametrize("failing", ["not e2e", "e2e", "nothing"])
+def test_make_test_fails_when_either_pytest_run_fails_and_still_runs_the_browser_part(tmp_path, failing):
+    """A fake venv whose python fails the run given by ``failing``: make test fails if one did, and the
+    browser part runs after a failed first part (one run shows every failure)."""
+    venv, log = tmp_path / "venv", tmp_path / "runs.log"
+    (venv / "bin").mkdir(parents=True)
+    for tool in ("ruff", "lint-imports"):
+        (venv / "bin" / tool).write_text("#!/bin/sh\nexit 0\n")
+    (venv / "bin" / "python").write_text(
+        f'#!/bin/sh\necho "$*" >> {log}\ncase "$*" in *"-m {failing}") exit 1;; esac\nexit 0\n')
+    for f in (venv / "bin").iterdir():
+        f.chmod(0o755)
+    (venv / ".installed").touch()                        # newer than pyproject.toml: no install
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    done = subprocess.run(["make", "--no-print-directory", "test", f"VENV={venv}"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode == 0) == (failing == "nothing"), done.stdout
+    assert log.read_text().splitlines() == ['-m pytest -n 2 -m not e2e', "-m pytest -m e2e"]
 
 
 def _read_until(proc: subprocess.Popen, pattern: str, timeout: float) -> str:
