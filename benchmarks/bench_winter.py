@@ -25,20 +25,21 @@ clock = time.process_time
 
 
 def winter_round(games: int, first_seed: int, flags: tuple[str, ...], full: bool,
-                 checked: bool = True) -> tuple[float, float, int]:
+                 checked: bool = True, engine=e) -> tuple[float, float, int]:
     """(µs per action with legal actions, µs per action replaying the same actions, actions).
-    ``checked=False`` applies the drawn action without checking it again, as the solver does."""
-    step = e.apply_code if checked else e.apply_legal
+    ``checked=False`` applies the drawn action without checking it again, as the solver does.
+    ``engine``: this engine, or the one kept as the differential test's oracle (the "before")."""
+    step = engine.apply_code if checked else engine.apply_legal
     n = 0
     spent = 0.0
     games_played = []
     for seed in range(first_seed, first_seed + games):
         rng = random.Random(seed)
         t0 = clock()
-        s = WINTER.new_game(2, seed=seed, flags=flags)
+        s = _start(engine, seed, flags)
         actions = []
-        while s.v[e.PHASE] != e.OVER:
-            legal = e.legal_codes(s) if full else e.legal_view(s)
+        while s.v[engine.PHASE] != engine.OVER:
+            legal = engine.legal_codes(s) if full else engine.legal_view(s)
             c = rng.choice(legal)
             s = step(s, c)
             actions.append(c)
@@ -47,10 +48,25 @@ def winter_round(games: int, first_seed: int, flags: tuple[str, ...], full: bool
         games_played.append((seed, actions))
     t0 = clock()
     for seed, actions in games_played:
-        s = WINTER.new_game(2, seed=seed, flags=flags)
+        s = _start(engine, seed, flags)
         for c in actions:
-            s = e.apply_code(s, c)
+            s = engine.apply_code(s, c)
     return spent / n * 1e6, (clock() - t0) / n * 1e6, n
+
+
+def _start(engine, seed: int, flags: tuple[str, ...]):
+    s = WINTER.new_game(2, seed=seed, flags=flags)
+    return s if engine is e else engine.new_state(s.deck, s.order, s.rules)
+
+
+def _oracle():
+    """The engine as it was before its speed work, kept by the differential test; None outside a
+    source checkout."""
+    try:
+        from tests.winter.oracle import engine
+    except ImportError:
+        return None
+    return engine
 
 
 def white_lotus_round(games: int, first_seed: int) -> float:
@@ -114,8 +130,13 @@ def main() -> None:
           f"{args.rounds} rounds of {args.games} random games")
     wl = statistics.median(white_lotus_round(args.games, 100 * r) for r in range(args.rounds))
     print(f"White Lotus (4 players), same process: {wl:7.1f} µs/action with legal actions")
+    before = _oracle()
     for profile, flags in (("DEVIR", ()), ("BGA_HELP", ("BGA_HELP",))):
-        rounds = [winter_round(args.games, 1000 * r, flags, full=False) for r in range(args.rounds)]
+        rounds, old = [], []
+        for r in range(args.rounds):             # interleaved: load changes hit both alike
+            rounds.append(winter_round(args.games, 1000 * r, flags, full=False))
+            if before is not None:
+                old.append(winter_round(args.games, 1000 * r, flags, full=False, engine=before))
         lazy = statistics.median(r[0] for r in rounds)
         bare = statistics.median(r[1] for r in rounds)
         actions = sum(r[2] for r in rounds) / (args.rounds * args.games)
@@ -127,6 +148,11 @@ def main() -> None:
               f"({lazy / TARGET_US:.1f}x the {TARGET_US:g} µs aim; {lazy / wl:.1f}x White Lotus), "
               f"{search:7.1f} without checking the drawn action again, {full:7.1f} with the full list, "
               f"{bare:6.1f} apply alone; {actions:.0f} actions a game")
+        if old:
+            was = statistics.median(r[0] for r in old)
+            was_bare = statistics.median(r[1] for r in old)
+            print(f"  before (the oracle engine, same rounds): {was:7.1f} µs/action with legal actions, "
+                  f"{was_bare:6.1f} apply alone; now {was / lazy:.2f}x and {was_bare / bare:.2f}x as fast")
     if args.reach:
         for seconds in (1.0, 10.0):
             print(f"solver reach, {seconds:g} s per position:")

@@ -34,8 +34,10 @@ from lotus_kit.winter.grid import (
     fits,
     graph_parts,
     lifted_touch,
+    once_and_twice,
     placements,
     shift,
+    splits_when_lifted,
     squares,
     touching,
 )
@@ -343,32 +345,22 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     """The thaw turn's choices in compact form: free cards (each may be removed), per free card its
     move targets ``(a, kept, turned)``, and the mover's own token windows (take-backs, DEVIR)."""
     free = free_cards(v)
+    own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     if not free:
-        return 0, [], 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
-    nodes, adj = card_graph(v[ANCH])
+        return 0, [], own
+    anch = v[ANCH]
+    same = not (v[TOK0] | v[TOK1]) and _uniform(v)
+    graph = card_graph(anch)
+    nodes, adj = graph
     touch = lifted_touch(adj, [TOUCHED_BY[a] for a in nodes])
     if touch is None:                                  # a lake in pieces: the card-by-card search
-        graph = nodes, adj
         index = {a: i for i, a in enumerate(nodes)}
         cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
         arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
-        same = not (v[TOK0] | v[TOK1]) and _uniform(v)
-        moves = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
-        return free, moves, 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
-    n = len(nodes)
-    # the anchors covered by every card but the i-th: prefix | suffix of the per-card table, the
-    # complement of fits() of the lake without that card (as move_targets computes it)
-    covered = [0] * (n + 1)
-    after = [0] * (n + 1)
-    c = 0
-    for i, a in enumerate(nodes):
-        covered[i] = c
-        c |= COVERED_BY[a]
-    c = 0
-    for i in range(n - 1, -1, -1):
-        after[i + 1] = c
-        c |= COVERED_BY[nodes[i]]
-    same = not (v[TOK0] | v[TOK1]) and _uniform(v)
+        return free, [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)], own
+    # the anchors covered by the cells of every card but one: one pass over the lake, then a mask per card
+    covered = [COVERED_BY[a] for a in nodes]
+    cover1, cover2 = once_and_twice(covered)
     region = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else REGION
     # the usual rules and lake: _orientations written out (no call per card)
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
@@ -376,14 +368,13 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     moves = []
     for i, a in enumerate(nodes):
         if free >> a & 1:
-            m = touch[i] & ~(covered[i] | after[i + 1]) & region
+            m = touch[i] & ~(cover2 | cover1 & ~covered[i]) & region       # all_but, written out
             if plain:
                 la = (light >> a & 3) | (light >> (a + W) & 3) << 2
                 m0 = m & ~(1 << a)
                 moves.append((a, m0, m0 if TURNED[la] == la else m))
             else:
                 moves.append((a, *_orientations(v, a, m, rules, same)))
-    own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     return free, moves, own
 
 
@@ -413,21 +404,32 @@ class ThawLegal:
     without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
     (WIN-CLAR-13)."""
 
-    __slots__ = ("blocks", "removes", "takebacks", "targets", "total")
+    __slots__ = ("_targets", "blocks", "removes", "takebacks", "total")
 
     def __init__(self, v, rules: Rules):
         _, moves, own = thaw_options(v, rules)
         self.removes = [REMOVE | a << 5 for a, _, _ in moves]      # every free card, lowest first
         self.blocks = blocks = []
+        total = len(moves)
         for a, m0, m1 in moves:
-            base = MOVE | a << 5
             if m0:
-                blocks.append((base, m0, m0.bit_count()))
+                k = m0.bit_count()
+                blocks.append((MOVE | a << 5, m0, k))
+                total += k
             if m1:
-                blocks.append((base | 16, m1, m1.bit_count()))
-        self.takebacks = [TAKEBACK | w << 5 for w in bits(own)]
-        self.targets = {base: m for base, m, _ in self.blocks}     # by the move's code without its target
-        self.total = len(self.removes) + sum(n for _, _, n in self.blocks) + len(self.takebacks)
+                k = m1.bit_count()
+                blocks.append((MOVE | 16 | a << 5, m1, k))
+                total += k
+        self.takebacks = [TAKEBACK | w << 5 for w in bits(own)] if own else []
+        self.total = total + len(self.takebacks)
+        self._targets = None
+
+    @property
+    def targets(self) -> dict[int, int]:
+        """The target mask by the move's code without its target (built when first asked)."""
+        if self._targets is None:
+            self._targets = {base: m for base, m, _ in self.blocks}
+        return self._targets
 
     def __len__(self) -> int:
         return self.total
@@ -467,12 +469,11 @@ def thaw_codes_lazily(v, rules: Rules):
     for a in bits(free):
         yield REMOVE | a << 5
     if free:
-        graph = card_graph(v[ANCH])
-        nodes, adj = graph
+        anch = v[ANCH]
         same = not (v[TOK0] | v[TOK1]) and _uniform(v)
         for a in bits(free):
-            arts = (1 << a) if cut_cards(adj, 1 << nodes.index(a)) else 0
-            m0, m1 = move_targets(v, a, arts, rules, graph, same)
+            arts = (1 << a) if splits_when_lifted(anch, a) else 0
+            m0, m1 = move_targets(v, a, arts, rules, None, same)
             base = MOVE | a << 5
             for t, m in ((0, m0), (16, m1)):
                 if m:
@@ -564,14 +565,14 @@ def apply_code(s: WinterState, c: int) -> WinterState:
     if handler is None:
         raise IllegalAction(_PHASE_RULE[ph], f"{_KIND_WORDS[kind] if kind < len(_KIND_WORDS) else 'that'} "
                             f"is not a choice now: {_PHASE_WORDS[ph]}")
-    return _stamp(s, c, handler(s, c))
+    return _stamp(s, c, *handler(s, c))
 
 
 def apply_legal(s: WinterState, c: int) -> WinterState:
     """:func:`apply_code` for an action taken from :func:`legal_codes` of ``s``: a move is not checked
     again (searches and benchmarks; the tests hold it equal to :func:`apply_code`)."""
     if c & 15 == MOVE and s.v[PHASE] == THAW:
-        return _stamp(s, c, _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17))
+        return _stamp(s, c, *_do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17))
     return apply_code(s, c)
 
 
@@ -581,19 +582,21 @@ def apply_unstamped(s: WinterState, c: int) -> WinterState:
     v = s.v
     kind = c & 15
     if kind == MOVE and v[PHASE] == THAW:
-        return _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17)
-    return _HANDLERS[(v[PHASE], kind)](s, c)
+        n, cards, history = _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17)
+    else:
+        n, cards, history = _HANDLERS[(v[PHASE], kind)](s, c)
+    return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
 
 
-def _stamp(s: WinterState, c: int, new: WinterState) -> WinterState:
-    """Write what the last action was into the new state (its events are derived from it)."""
+def _stamp(s: WinterState, c: int, n: list[int], cards, history) -> WinterState:
+    """The new state, with what the last action was written into it (its events are derived from it)."""
     v = s.v
     kind, a, b = c & 15, c >> 5 & 0xFFF, c >> 17
     ox, oy = v[OX], v[OY]
-    melted = v[ANCH].bit_count() - new.v[ANCH].bit_count() - (kind == REMOVE)
-    last = (kind + 1, v[TURN], a % W + ox, a // W + oy, b % W + ox, b // W + oy, c >> 4 & 1,
-            v[DRAWN] if kind == LAY else -1, melted, v[PHASE])
-    return WinterState(new.v[:LAST_KIND] + last, new.cards, new.history, new.order, new.deck, new.rules)
+    n[LAST_KIND:] = (kind + 1, v[TURN], a % W + ox, a // W + oy, b % W + ox, b // W + oy, c >> 4 & 1,
+                     v[DRAWN] if kind == LAY else -1,
+                     v[ANCH].bit_count() - n[ANCH].bit_count() - (kind == REMOVE), v[PHASE])
+    return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
 
 
 _KIND_WORDS = ("laying a card", "drawing a card", "placing a token", "declining", "moving a card",
@@ -690,9 +693,10 @@ def _lay(s: WinterState, c: int) -> WinterState:
     return _finish(s, n, cards, s.history)
 
 
-def _finish(s: WinterState, n: list[int], cards, history) -> WinterState:
-    """The new state from the edited fields ``n``, the cards and the repetition record."""
-    return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
+def _finish(s: WinterState, n: list[int], cards, history) -> tuple[list[int], tuple, tuple]:
+    """What a transition hands back: the edited fields ``n``, the cards and the repetition record
+    (:func:`apply_code` stamps the action into ``n`` and makes the one new state)."""
+    return n, cards, history
 
 
 def _next_freeze_turn(n: list[int], p: int, rules: Rules, order, history):
@@ -874,9 +878,8 @@ def _move(s: WinterState, c: int) -> WinterState:
     if view is not None:                            # the targets worked out when the legal set was asked
         targets = view.targets.get(c & 0x1FFFF, 0)
     else:
-        graph = card_graph(v[ANCH])
-        arts = (1 << a) if cut_cards(graph[1], 1 << graph[0].index(a)) else 0    # only this card's question
-        targets = move_targets(v, a, arts, rules, graph)[t]
+        arts = (1 << a) if splits_when_lifted(v[ANCH], a) else 0     # only this card's question
+        targets = move_targets(v, a, arts, rules)[t]
     if not 0 <= b < W * W or not targets >> b & 1:
         raise _move_error(v, a, t, b, rules)
     return _do_move(s, a, t, b)
@@ -886,14 +889,16 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     v, rules = s.v, s.rules
     p = v[TURN]
     colour = colour_of(v, p)
-    before = colour_squares(v, colour, rules)
     la = layout_at(v[LIGHT], a)
     n = list(v)
     n[OCC] &= ~(BLOCK << a)
     n[LIGHT] &= ~(BLOCK << a)
     n[ANCH] &= ~(1 << a)
     _place_card(n, b, TURNED[la] if t else la)
-    fresh = colour_squares(n, colour, rules) & ~before
+    # a new square holds a flake of the moved card (WIN-CLAR-8): only the 9 windows over it can be new
+    fresh = colour_squares(n, colour, rules) & COVERED_BY[b]
+    if fresh:
+        fresh &= ~colour_squares(v, colour, rules)
     fx, fy = _world(v, a)
     tx, ty = _world(v, b)
     moved = list(s.cards)

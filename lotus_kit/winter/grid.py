@@ -338,3 +338,39 @@ def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
         else:
             out.append(before[k] | after[k + 1])
     return out
+
+
+def once_and_twice(entries: list[int]) -> tuple[int, int]:
+    """The bits set in at least one, and in at least two, of ``entries`` (per-card table entries): with
+    them, the OR of every entry but one is :func:`all_but` (no pass per left-out card)."""
+    once = twice = 0
+    for t in entries:
+        twice |= once & t
+        once |= t
+    return once, twice
+
+
+def all_but(once: int, twice: int, entry: int) -> int:
+    """The OR of the table entries of every anchor but the one whose entry is ``entry``, from
+    :func:`once_and_twice` (a bit set by that entry alone drops out)."""
+    return twice | once & ~entry
+
+
+def splits_when_lifted(anchors: int, a: int) -> bool:
+    """Whether lifting the card at anchor ``a`` leaves its neighbours in different parts (WIN-GEO-4): a
+    search over the cards from one neighbour that stops as soon as it meets all the others (quick where
+    the lake has cycles around the card, the usual case). A card with one neighbour never splits."""
+    target = RING[a] & anchors
+    if target & (target - 1) == 0:
+        return False
+    alive = anchors & ~(1 << a)
+    reach = frontier = target & -target
+    while frontier and reach & target != target:
+        grow = 0
+        while frontier:
+            f = frontier & -frontier
+            grow |= RING[f.bit_length() - 1]
+            frontier ^= f
+        frontier = grow & alive & ~reach
+        reach |= frontier
+    return reach & target != target

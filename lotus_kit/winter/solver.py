@@ -94,10 +94,14 @@ class _Search:
         self.deadline = deadline
 
     def key(self, s: e.WinterState) -> tuple:
+        """The position as the future sees it. The cards-removed counts are left out: no rule reads them
+        before the end, where they add to the value, so the table keeps values relative to their
+        margin (positions reached by different removals share an entry). They are constant between
+        two card departures, so the repetition record loses nothing without them either."""
         v = s.v
-        hist = () if s.rules.no_repetition_end else tuple(sorted(s.history))
+        hist = () if s.rules.no_repetition_end else tuple(sorted(h[:6] + h[8:] for h in s.history))
         return (v[e.PHASE], v[e.TURN], v[e.OCC], v[e.LIGHT], v[e.TOK0], v[e.TOK1], v[e.SUP0], v[e.SUP1],
-                v[e.REM0], v[e.REM1], v[e.PEND], v[e.THAW_COUNT], hist)
+                v[e.PEND], v[e.THAW_COUNT], hist)
 
     def search(self, s: e.WinterState, depth: int, alpha: int, beta: int) -> tuple[int, bool]:
         """(value for seat 0, exact): exact when no branch below met the depth limit."""
@@ -112,8 +116,10 @@ class _Search:
         key = self.key(s)
         entry = self.tt.get(key)
         first = -1
+        margin = v[e.REM0] - v[e.REM1]               # the table holds values relative to it
         if entry is not None:
             edepth, flag, val, first = entry
+            val += margin
             if edepth >= depth:
                 exact = edepth == INF
                 if flag == EXACT:
@@ -155,7 +161,7 @@ class _Search:
             if alpha >= beta:
                 break
         flag = UPPER if best_val <= a0 else LOWER if best_val >= b0 else EXACT
-        self.tt[key] = (INF if all_exact else depth, flag, best_val, best_code)
+        self.tt[key] = (INF if all_exact else depth, flag, best_val - margin, best_code)
         return best_val, all_exact
 
 
