@@ -6,9 +6,13 @@
   place, with province clicks.
 - the phase panels (:mod:`lotus_kit.ui.phases`): one widget per phase of a year.
 - :class:`GameTable` (:mod:`lotus_kit.ui.table`): a whole game, hot seat or open.
-- :class:`PositionEditor` (:mod:`lotus_kit.ui.editor`): set up a position, validate it, play on.
-- :class:`Advisor` (:mod:`lotus_kit.ui.advisor`): equilibrium bids or rebellion sides for a state, and
-  the odds of any choice against each opponent model (needs the ``[analysis]`` extra to solve).
+- White Lotus's :class:`PositionEditor` (:mod:`lotus_kit.white_lotus.screen.editor`, also at
+  ``lotus_kit.ui.editor``): paint a position, validate it, play on; any other game's position
+  description as JSON: :class:`~lotus_kit.ui.position_editor.DescriptionEditor`.
+- White Lotus's :class:`Advisor` (:mod:`lotus_kit.white_lotus.screen.advisor`, also at
+  ``lotus_kit.ui.advisor``): equilibrium bids or rebellion sides for a state, and the odds of any
+  choice against each opponent model (needs the ``[analysis]`` extra to solve); the host of any game's
+  advice: :mod:`lotus_kit.ui.advice`.
 
 Importing this package needs the ``[jupyter]`` extra (ipywidgets, plotly, anywidget).
 

@@ -31,6 +31,9 @@ What a screen supplies (every part has a default; override what the game has):
                             the screen is passed to the seat first)
 ``reveals``                 event kinds that reveal sealed choices (shown to all before a hand-off)
 ``step_chart(...)``         the explorer's chart of a step (and ``episodes``, ``chart_kinds``)
+``solver_tool``, ``what_if_tool``, ``advisor_tool``, ``editor_tool``
+                            the explorer's tools (solve from here, dice what-if, advice, set up
+                            from here); None: the section stays off the page
 ``action_words(a, state)``  a short noun phrase for undo messages ("bid", "marker in Chengdu")
 ==========================  =====================================================================
 """
@@ -152,10 +155,25 @@ class GameScreen:
         return ()
 
     # -- the explorer ----------------------------------------------------------------------------------
-    swings: bool = False            # "biggest swings" by rollouts (needs the game's analysis)
-    advice: bool = False            # the equilibrium advisor for sealed choices
-    position_editor: bool = False   # "set up from here"
+    swings: bool = True             # "biggest swings": rollouts of the game's own bots (any game)
     position_codes: bool = False    # position codes and share links
+
+    def advisor_tool(self, game: Any) -> Any:
+        """The explorer's advice section: a tool with ``title`` and ``view(game, state)``, a widget that
+        follows the step shown (:mod:`lotus_kit.ui.advice`; subclass its ``SeatAdvice`` to advise the
+        seat to act in words), or None: the game has no advisor (the default)."""
+        return None
+
+    def editor_tool(self, game: Any) -> Any:
+        """The explorer's "Set up from here": a tool with ``title`` and ``editor(game, state, flags)``
+        (:mod:`lotus_kit.ui.position_editor`). The default edits the position description as JSON
+        (:class:`~lotus_kit.ui.position_editor.DescriptionEditorTool`) for a screen that can write a
+        position down (overrides :meth:`describe_position`); None otherwise."""
+        if type(self).describe_position is GameScreen.describe_position:
+            return None
+        from lotus_kit.ui.position_editor import DescriptionEditorTool
+
+        return DescriptionEditorTool()
 
     def solver_tool(self, game: Any) -> Any:
         """The explorer's "solve from here": an exact solver for the positions it can answer

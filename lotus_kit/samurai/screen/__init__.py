@@ -370,6 +370,11 @@ class SamuraiScreen(GameScreen):
     over_rule = "SAM-END-1"
     first_seat_field = ("start_player", "Start player (SAM-SET-6)")
 
+    def advisor_tool(self, game: Any) -> Any:
+        from lotus_kit.samurai.screen.advice import AttackAdvice  # the explorer's "attack or not"
+
+        return AttackAdvice()
+
     def what_if_tool(self, game: Any) -> Any:
         from lotus_kit.samurai.whatif import BattleDice  # the explorer's "what if the dice had fallen otherwise"
 

@@ -1,4 +1,5 @@
-"""The explorer's tools: board export, position codes and share links, set up from here, the advisor."""
+"""The explorer's tools: board export, position codes and share links, set up from here (the game's
+position editor), advice (the game's advisor)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ class Tools:
                                                layout=widgets.Layout(width="90px"))
         self.open_code_button.on_click(lambda _b: self.open_code(self.code_input.value))
         self.code_message = widgets.HTML()
+        self.editor_tool = self.look.editor_tool(self.game)
         self.setup_button = widgets.Button(description="Set up from here", icon="pencil",
                                            layout=widgets.Layout(width="170px"),
                                            tooltip="Open the position editor with the position of the step shown")
@@ -128,11 +130,12 @@ class Tools:
             self.open_code(url)
 
     def set_up_from_here(self) -> Any:
-        """Open the position editor (:class:`~lotus_kit.ui.editor.PositionEditor`) below with the
-        position of the step shown (mid-phase progress is not part of a position: the editor starts
-        at the beginning of the phase) and return it."""
-        from lotus_kit.ui.editor import PositionEditor
-
+        """Open the game's position editor (its screen's ``editor_tool``, :mod:`lotus_kit.ui.position_editor`)
+        below with the position of the step shown and return it; None, with the reason shown, at the end
+        of the game or for a game without one."""
+        if self.editor_tool is None:
+            self._tell(box(escape(f"{self.game.info.title} has no position editor."), "info"))
+            return None
         state = self.state
         if self.game.is_over(state):
             end = f" ({self.look.over_rule})" if self.look.over_rule else ""
@@ -140,12 +143,14 @@ class Tools:
             return None
         for w in self.setup_area.children:
             w.close()
-        editor = PositionEditor.from_state(state)
+        flags = tuple(state.rules.flags()) if hasattr(getattr(state, "rules", None), "flags") else ()
+        editor = self.editor_tool.editor(self.game, state, flags)
         close = widgets.Button(description="Close the editor", icon="times", layout=widgets.Layout(width="170px"))
         close.on_click(lambda _b: self._close_setup())
+        where = self.look.position_words(self.game, state)
         self.setup_area.children = (widgets.HTML(
-            f"<h4 style='margin:6px 0'>Position editor: set up from step {self.step} "
-            f"({self.look.position_words(self.game, state)})</h4>"), editor, close)
+            f"<h4 style='margin:6px 0'>{escape(self.editor_tool.title)}: set up from step {self.step}"
+            f"{escape(f' ({where})' if where else '')}</h4>"), editor, close)
         self.editor_widget = editor
         return editor
 
@@ -155,20 +160,33 @@ class Tools:
         self.setup_area.children = ()
         self.editor_widget = None
 
+    # -- advice: the game's advisor (its screen's advisor_tool), made and updated only while open -----------
+    def _build_advice(self) -> widgets.Accordion:
+        self.advisor_tool = self.look.advisor_tool(self.game)
+        self.advisor: Any = None
+        title = getattr(self.advisor_tool, "title", "Advice")
+        section = widgets.Accordion([widgets.VBox()], titles=(title,), selected_index=None,
+                                    layout=widgets.Layout(width="100%", margin="6px 0"))
+        if self.advisor_tool is None:
+            section.layout.display = "none"
+        section.observe(lambda _c: self._refresh_advice(), "selected_index")
+        return section
+
     def open_advice(self) -> Any:
-        """Open the advice section (what its title click does) and return the :class:`~lotus_kit.ui.advisor.Advisor`."""
+        """Open the advice section (what its title click does) and return the advisor's view (White
+        Lotus: :class:`~lotus_kit.white_lotus.screen.advisor.Advisor`); None for a game without one."""
+        if self.advisor_tool is None:
+            return None
         self.advice_section.selected_index = 0
         return self.advisor
 
     def _refresh_advice(self) -> None:
         """The advisor follows the step while its section is open; closed, it costs nothing."""
-        if self.advice_section.selected_index is None:
+        if self.advice_section.selected_index is None or self.advisor_tool is None:
             return
         state = self.line.states[self.step]
         if self.advisor is None:
-            from lotus_kit.ui.advisor import Advisor
-
-            self.advisor = Advisor(None)
+            self.advisor = self.advisor_tool.view(self.game, state)
             self.advice_section.children = (self.advisor,)
         if self.advisor.state is not state:
             self.advisor.show(state)

@@ -223,12 +223,8 @@ class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, WhatIf
         self._swing_job: _SwingJob | None = None       # the search running now
         self.swings_section = self._build_swings(players)
 
-        # the advisor: equilibrium bids or sides at the sealed choice shown, made and updated only while open
-        self.advisor: Any = None
-        self.advice_section = widgets.Accordion(
-            [widgets.VBox()], titles=("Advice: the equilibrium of the sealed choice shown (bids, sides)",),
-            selected_index=None, layout=widgets.Layout(width="100%", margin="6px 0"))
-        self.advice_section.observe(lambda _c: self._refresh_advice(), "selected_index")
+        # the game's advisor (its screen's advisor_tool), made and updated only while open; off the page without one
+        self.advice_section = self._build_advice()
         # "solve from here": the game's exact solver (its screen's solver_tool), off the page without one
         self.solve_section = self._build_solver()
         # dice set by hand at a battle (its screen's what_if_tool), off the page without one
@@ -310,12 +306,10 @@ class Explorer(Navigation, Tools, DecisionEditor, Lines, Swings, Solving, WhatIf
         if not look.position_codes:
             for row in self._code_rows:
                 row.layout = off
-        if not look.position_editor:
+        if self.editor_tool is None:
             self.setup_button.layout.display = "none"
         if getattr(self.board, "figure", None) is None:
             self.png_button.layout.display = self.svg_button.layout.display = "none"
-        if not look.advice:
-            self.advice_section.layout.display = "none"
         if not look.swings:
             self.swings_section.layout.display = "none"
 

@@ -183,10 +183,19 @@ class WhiteLotusScreen(GameScreen):
         return words
 
     # -- the explorer ----------------------------------------------------------------------------------
-    swings = True
-    advice = True
-    position_editor = True
     position_codes = True
+
+    def advisor_tool(self, game: Any) -> Any:
+        """The equilibrium of the sealed choice shown: bids (WL-CONF-6) and sides (WL-REB-3)."""
+        from lotus_kit.white_lotus.screen.advisor import EquilibriumAdvice
+
+        return EquilibriumAdvice()
+
+    def editor_tool(self, game: Any) -> Any:
+        """The position painted on the board (chips, markers), the hands and the rest in fields."""
+        from lotus_kit.white_lotus.screen.editor import PaintedEditor
+
+        return PaintedEditor()
 
     def describe(self, game: Any, action: Any, state: Any, seat: bool = True) -> str:
         from lotus_kit.white_lotus.words import describe_action
