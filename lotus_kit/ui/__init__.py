@@ -2,9 +2,10 @@
 
 - :class:`GameSession` (:mod:`lotus_kit.ui.session`): a game being played — record, states, seats
   (human or bot), ``act`` / ``run_bots`` / ``undo`` / save and load; pure Python, no widgets.
-- :class:`BoardWidget` (:mod:`lotus_kit.ui.board`): the board as one ``FigureWidget`` updated in
-  place, with province clicks.
-- the phase panels (:mod:`lotus_kit.ui.phases`): one widget per phase of a year.
+- White Lotus's :class:`BoardWidget` (:mod:`lotus_kit.white_lotus.screen.board`): the board as one
+  ``FigureWidget`` updated in place, with province clicks.
+- White Lotus's phase panels (:mod:`lotus_kit.white_lotus.screen.phases`, also at
+  ``lotus_kit.ui.phases``): one widget per phase of a year.
 - :class:`GameTable` (:mod:`lotus_kit.ui.table`): a whole game, hot seat or open.
 - White Lotus's :class:`PositionEditor` (:mod:`lotus_kit.white_lotus.screen.editor`, also at
   ``lotus_kit.ui.editor``): paint a position, validate it, play on; any other game's position
@@ -29,30 +30,35 @@ Building blocks for other widgets (the what-if explorer reuses them):
 - :class:`~lotus_kit.ui.board.LiveFigureWidget` for any other figure that is updated after it is
   made, and :class:`~lotus_kit.ui.board.SyncOnDisplay` on containers holding one: a plain
   ``FigureWidget`` inside a box is drawn from stale data in JupyterLab and Voilà otherwise.
-- :class:`~lotus_kit.ui.phases.ChartBox`: a chart made on first use, then updated in place.
+- :class:`~lotus_kit.white_lotus.screen.phases.ChartBox`: a chart made on first use, then updated in place.
 - ``GameSession.from_record(record, upto=k)`` / ``GameSession.from_state(state)`` play on from any
   point of a game; ``session.observe(fn)`` follows it.
 - :mod:`lotus_kit.ui.phases.text`: ``event_html`` / ``linkify`` (rule ids linked to the rules text,
   seat names in colour), ``box`` (tinted message boxes), ``seat_html``.
 """
 
-from lotus_kit.ui.advisor import Advisor
-from lotus_kit.ui.board import BoardWidget
-from lotus_kit.ui.editor import PositionEditor
-from lotus_kit.ui.phases import (
-    PANELS,
-    ClaimsPanel,
-    ConflictsPanel,
-    EmperorPanel,
-    GameOverPanel,
-    IncomePanel,
-    PhasePanel,
-    RebellionPanel,
-    TerritoriesPanel,
-)
+from typing import Any
+
 from lotus_kit.ui.phases.text import set_rules_url
 from lotus_kit.ui.session import GameSession, describe_position
 from lotus_kit.ui.table import GameTable
+
+# White Lotus's pieces (its screen: lotus_kit.white_lotus.screen), still importable from here; loaded
+# on first use, so that importing the shared UI loads no game
+_WHITE_LOTUS = {
+    "Advisor": "advisor", "PositionEditor": "editor", "BoardWidget": "board",
+    **{name: "phases" for name in ("PANELS", "ClaimsPanel", "ConflictsPanel", "EmperorPanel", "GameOverPanel",
+                                   "IncomePanel", "PhasePanel", "RebellionPanel", "TerritoriesPanel")},
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHITE_LOTUS:
+        raise AttributeError(name)
+    from lotus_kit.white_lotus.screen import advisor, board, editor, phases
+
+    return getattr({"advisor": advisor, "board": board, "editor": editor, "phases": phases}[_WHITE_LOTUS[name]], name)
+
 
 __all__ = [
     "PANELS",

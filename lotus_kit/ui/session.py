@@ -24,6 +24,7 @@ the UI: :meth:`GameSession.act`, :meth:`~GameSession.undo` and :meth:`~GameSessi
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -54,6 +55,8 @@ SEAT_KINDS: tuple[str, ...] = ("human", "random", "heuristic", "montecarlo")
 
 Observer = Callable[["GameSession", str], None]
 
+_SEAT_RE = re.compile(r"\bseat (\d)\b('s)?")        # "seat 2", "seat 2's" in an engine message
+
 
 
 def name_seats(text: str, names: Sequence[str] | None = None, game: Any = None) -> str:
@@ -64,10 +67,9 @@ def name_seats(text: str, names: Sequence[str] | None = None, game: Any = None) 
     'Red claims Chengdu (WL-PLACE-2).'
     """
     game = get_game(DEFAULT_GAME) if game is None else game
-    if names is not None:
-        from lotus_kit.white_lotus.seats import plain_names
-
-        return plain_names(text, names)
+    if names is not None:                     # "seat 2" by these names, then the game's own words
+        text = _SEAT_RE.sub(lambda m: (names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0))
+                            + (m.group(2) or ""), text)
     return screen_for(game).plain_words(game, text)
 
 
@@ -97,9 +99,8 @@ def describe_position(state: State) -> dict[str, Any]:  # White Lotus
     >>> position(describe_position(s)) == s
     True
     """
-    from lotus_kit.white_lotus.position_code import describe
-
-    return describe(state)
+    game = get_game(DEFAULT_GAME)
+    return screen_for(game).describe_position(game, state)
 
 
 class GameSession:

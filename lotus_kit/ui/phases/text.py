@@ -21,12 +21,14 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from html import escape
+from typing import Any
 
 from lotus_kit.rules import RULE_RE, rule_text
 from lotus_kit.ui.session import name_seats
 from lotus_kit.views import style as st
-from lotus_kit.white_lotus.events import Event
-from lotus_kit.white_lotus.seats import SEAT_NAMES
+from lotus_kit.views.style import SEAT_NAMES  # the default seat names (White Lotus's colours)
+
+Event = Any                                        # any game's event: ``kind`` and ``text(name)``
 
 __all__ = ["event_html", "events_html", "linkify", "rule_link", "rule_text", "rules_url", "seat_html",
            "set_rules_url", "shown_text"]

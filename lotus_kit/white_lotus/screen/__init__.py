@@ -2,8 +2,13 @@
 
 The engine (``lotus_kit.white_lotus``) never imports this package; the shared UI finds it through
 :func:`lotus_kit.ui.screen.screen_for`. It gathers the game's board (:mod:`lotus_kit.views.board`,
-:class:`lotus_kit.ui.board.BoardWidget`), its phase panels (:mod:`lotus_kit.ui.phases`), its step
-charts (:mod:`lotus_kit.views.charts`) and its words.
+:class:`~lotus_kit.white_lotus.screen.board.BoardWidget`), its phase panels
+(:mod:`lotus_kit.white_lotus.screen.phases`), its step charts (:mod:`lotus_kit.views.charts`), the
+explorer's pieces (:mod:`~lotus_kit.white_lotus.screen.explorer`, the line diff
+:mod:`~lotus_kit.white_lotus.screen.compare`), its tools (the equilibrium :mod:`~lotus_kit.white_lotus.screen.advisor`,
+the painted position :mod:`~lotus_kit.white_lotus.screen.editor`) and its words. The old paths
+(``lotus_kit.ui.phases``, ``lotus_kit.ui.board.BoardWidget``, ``lotus_kit.ui.advisor``,
+``lotus_kit.ui.editor``, ``lotus_kit.ui.compare.diff``) re-export them.
 """
 
 from __future__ import annotations
@@ -91,7 +96,7 @@ class WhiteLotusScreen(GameScreen):
         return describe(state)
 
     def tabs(self, game: Any) -> tuple[PanelTab, ...]:
-        from lotus_kit.ui.phases import PANELS
+        from lotus_kit.white_lotus.screen.phases import PANELS
 
         # after a human's move closes phase 2 or 4 the table keeps its outcome (the reveal, the
         # tally) on show until "Continue"; the emperor's point is shown with the rebellion
@@ -102,7 +107,7 @@ class WhiteLotusScreen(GameScreen):
         return int(state.phase)
 
     def board_widget(self, game: Any, state: Any, *, width: int = 720, **options: Any) -> Any:
-        from lotus_kit.ui.board import BoardWidget
+        from lotus_kit.white_lotus.screen.board import BoardWidget
 
         return BoardWidget(state, width=width, **options)
 
@@ -122,7 +127,7 @@ class WhiteLotusScreen(GameScreen):
         return f"Phase {tab.key}"
 
     def table_decision_text(self, session: Any) -> str:
-        from lotus_kit.ui.phases.base import decision_text
+        from lotus_kit.white_lotus.screen.phases.base import decision_text
 
         return decision_text(session)
 
@@ -138,14 +143,14 @@ class WhiteLotusScreen(GameScreen):
         return f"Year {state.year} · phase {int(state.phase)}: {PHASE_NAMES[int(state.phase)]}"
 
     def hand_html(self, game: Any, state: Any, seat: int) -> str:
-        from lotus_kit.ui.phases.base import hand_html
         from lotus_kit.white_lotus.observation import observation
+        from lotus_kit.white_lotus.screen.phases.base import hand_html
 
         return hand_html(observation(state, seat).hand)
 
     def all_hands_html(self, game: Any, state: Any, who) -> str:
-        from lotus_kit.ui.phases.base import hand_html
         from lotus_kit.ui.phases.text import seat_html
+        from lotus_kit.white_lotus.screen.phases.base import hand_html
 
         return "".join(f"<tr><td>{seat_html(k, who(k))}</td><td>{hand_html(h)}</td></tr>"
                        for k, h in enumerate(state.hands))
@@ -157,7 +162,7 @@ class WhiteLotusScreen(GameScreen):
         return f"<small>Cards in hand (public, {linkify('WL-CARDS-4', names=False)}): {sizes}</small>"
 
     def score_html(self, game: Any, state: Any) -> str:
-        from lotus_kit.ui.phases.base import score_html
+        from lotus_kit.white_lotus.screen.phases.base import score_html
 
         return score_html(state)
 
@@ -255,12 +260,12 @@ class WhiteLotusScreen(GameScreen):
         return _score_change(a, b)
 
     def diff_topics(self, game: Any) -> dict[str, str]:
-        from lotus_kit.ui.compare import TOPICS
+        from lotus_kit.white_lotus.screen.compare import TOPICS
 
         return {topic: TOPICS[topic] for topic in ("score", "conflict", "emperor", "rebellion")}
 
     def line_diff(self, game: Any, a: Any, b: Any) -> Any:
-        from lotus_kit.ui.compare import diff
+        from lotus_kit.white_lotus.screen.compare import diff
 
         return diff(a, b)
 
@@ -268,7 +273,7 @@ class WhiteLotusScreen(GameScreen):
         return f"year {state.year}", PHASE_NAMES[int(state.phase)]
 
     def card_label(self, game: Any, value: int) -> str:
-        from lotus_kit.ui.phases.base import card_label
+        from lotus_kit.white_lotus.screen.phases.base import card_label
 
         return card_label(value)
 

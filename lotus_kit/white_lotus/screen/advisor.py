@@ -35,8 +35,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from lotus_kit.ui.phases.conflicts import ChartBox, _fit
 from lotus_kit.ui.phases.text import box, linkify, seat_html
+from lotus_kit.white_lotus.screen.phases.conflicts import ChartBox, _fit
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import Phase, RebellionStep, State
 

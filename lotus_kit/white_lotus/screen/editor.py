@@ -34,8 +34,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from lotus_kit.core.errors import LotusKitError, PositionError, RecordError
-from lotus_kit.ui.board import BoardWidget, SyncOnDisplay
-from lotus_kit.ui.phases.income import parse_cards
+from lotus_kit.ui.board import SyncOnDisplay
 from lotus_kit.ui.phases.text import box, linkify
 from lotus_kit.ui.session import GameSession, describe_position, name_seats
 from lotus_kit.white_lotus.board import BUILDING_NAMES, BUILDINGS, board_view
@@ -44,6 +43,8 @@ from lotus_kit.white_lotus.engine import new_game
 from lotus_kit.white_lotus.game import INFO
 from lotus_kit.white_lotus.position import position, validate
 from lotus_kit.white_lotus.rules import RuleSet
+from lotus_kit.white_lotus.screen.board import BoardWidget
+from lotus_kit.white_lotus.screen.phases.income import parse_cards
 from lotus_kit.white_lotus.seats import SEAT_NAMES
 from lotus_kit.white_lotus.state import PHASE_NAMES, Phase, State
 
