@@ -120,7 +120,9 @@ def test_openspiel_mcts_plays_a_full_winter_game_at_the_kits_table():
     bot = make_bot(winter, "openspiel:mcts", seed=3)
     bot.simulations = 6
     seen = []
-    final = play_game(winter, winter.new_game(2, 5), [bot, make_bot(winter, "random", 4)],
+    # thawing ends after 4 plies (WIN-END-3's flag): the bot still freezes and thaws to the game's end, in
+    # about a quarter of the time of the default 60 plies (each of its evaluations may play a whole horizon)
+    final = play_game(winter, winter.new_game(2, 5, ("MAX_THAW_PLIES=4",)), [bot, make_bot(winter, "random", 4)],
                       on_action=lambda before, action, after: seen.append((before, action)))
     assert winter.is_over(final) and winter.winners(final)
     # every action the bot chose was legal where it chose it (play_game applied it without refusal)

@@ -122,8 +122,8 @@ def test_wl_conf_6_best_bids_five_participants_are_distributions_over_legal_bids
 
 def test_wl_conf_6_best_bids_six_participants_reproducible_by_seed_with_every_advice_method():
     state = everyone_claims_tianlin(6)
-    a = best_bids(state, vp_per_influence=0.1, iterations=150, seed=3, progress=False)
-    b = best_bids(state, vp_per_influence=0.1, iterations=150, seed=3, progress=False)
+    a = best_bids(state, vp_per_influence=0.1, iterations=50, seed=3, progress=False)
+    b = best_bids(state, vp_per_influence=0.1, iterations=50, seed=3, progress=False)
     assert a.game.sampled and len(a.participants) == 6
     for s in a.participants:
         assert np.array_equal(a.strategies[s], b.strategies[s])
