@@ -272,6 +272,25 @@ class FlatGame:
         acting[fs.player if fs.player >= 0 else self.num_players] = 1.0
         return out + chosen + acting
 
+    @property
+    def information_state_size(self) -> int:
+        return self.observation_size + self.num_actions
+
+    def information_state_tensor(self, fs: FlatState, seat: int) -> list[float]:
+        """:meth:`observation_tensor`, then how often the seat took each id so far in the game: its own past
+        choices, sealed ones included (a bid's target and card values stay in its recall after they leave
+        the table). The order of the seat's choices and what it saw between them are in
+        :meth:`information_state_string` only: a fixed-size tensor keeps the counts."""
+        return self.observation_tensor(fs, seat) + self.own_ids_taken(fs, seat)
+
+    def own_ids_taken(self, fs: FlatState, seat: int) -> list[float]:
+        """How often ``seat`` took each id so far (the last part of :meth:`information_state_tensor`)."""
+        _, own = self._recall(fs, seat)
+        taken = [0.0] * self.num_actions
+        for i in own:
+            taken[i] += 1.0
+        return taken
+
     def information_state_string(self, fs: FlatState, seat: int) -> str:
         """The seat's own ids so far, a digest of everything it observed after each engine action (in
         order), and what it observes now. Two histories give the same text exactly when the seat took

@@ -27,7 +27,9 @@ Each registered game of the kit is registered as ``lotus_<name>`` (``lotus_white
 - **Returns** at the end only, zero-sum: the winners share +1 and the others -1 (see ``FlatGame.returns``).
 - **Observations** through ``make_py_observer``: strings and tensors from ``game.observation(state, seat)``
   only; the information state (perfect recall) adds the seat's own ids and a digest of everything it
-  observed after each step.
+  observed after each step (string), or a count per id of the seat's own past ids (tensor). The
+  tensors' layouts: :meth:`FlatGame.observation_tensor` (the observation hashed into ``FEATURES``
+  numbers, see :mod:`lotus_kit.ai.observe` for why and what it costs), :meth:`FlatGame.information_state_tensor`.
 
 Bots: ``make_bot(game, "openspiel:mcts")`` and ``"openspiel:ismcts"`` (:mod:`lotus_kit.core.bots`) give
 bots that take a seat at the kit's table and in sweeps by running OpenSpiel's MCTS or ISMCTS on the
@@ -43,7 +45,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from lotus_kit.ai.flat import CHANCE, FlatGame, FlatState
+from lotus_kit.ai.flat import CHANCE, FEATURES, FlatGame, FlatState
 from lotus_kit.core.chance import is_chance
 from lotus_kit.core.registry import games, get_game
 
@@ -83,7 +85,7 @@ def game_type(game: Any) -> pyspiel.GameType:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -271,18 +273,34 @@ class LotusState(pyspiel.State):
 
 class LotusObserver:
     """OpenSpiel's Python observer: ``tensor``/``dict`` and ``set_from``/``string_from``; with perfect recall
-    the information state (string only), otherwise the observation."""
+    the information state, otherwise the observation (layouts: :meth:`FlatGame.observation_tensor`,
+    :meth:`FlatGame.information_state_tensor`). The tensor's parts are named in ``dict``."""
 
     def __init__(self, flat: FlatGame, perfect_recall: bool):
         self.flat = flat
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else flat.observation_size
+        size = flat.information_state_size if perfect_recall else flat.observation_size
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor} if size else {}
+        n, p = flat.num_actions, flat.num_players
+        cuts = {"hashed_observation": FEATURES, "own_partial_choice": n, "acting": p + 1}
+        if perfect_recall:
+            cuts["own_ids_taken"] = n
+        self.dict, at = {}, 0
+        for name, width in cuts.items():
+            self.dict[name] = self.tensor[at:at + width]
+            at += width
 
     def set_from(self, state: LotusState, player: int) -> None:
-        if not self.perfect_recall:
-            self.tensor[:] = self.flat.observation_tensor(state.flat_state, player)
+        held = state._held
+        fs, key = held.fs, ("obs tensor", player)
+        seen = held.cache.get(key)          # the observation part is the costly one: once per state and seat
+        if seen is None:
+            seen = held.cache[key] = self.flat.observation_tensor(fs, player)
+        if self.perfect_recall:
+            self.tensor[:len(seen)] = seen
+            self.tensor[len(seen):] = self.flat.own_ids_taken(fs, player)
+        else:
+            self.tensor[:] = seen
 
     def string_from(self, state: LotusState, player: int) -> str:
         held = state._held
@@ -342,11 +360,17 @@ class StandingEvaluator:
     sub-steps. The evaluator therefore first plays random engine actions from the position (the action in
     progress completed at random among its legal completions) until the standing moves, at most
     ``horizon`` of them, and reads the standing there: cheap next to a flat rollout to the end.
-    ``horizon=0`` reads the standing where it stands."""
+    ``horizon=0`` reads the standing where it stands.
 
-    def __init__(self, horizon: int = 30, rng: random.Random | None = None):
+    A random step costs its legal-action list, and some lists are long (a Winter thaw offers hundreds of
+    moves, each an action object; a White Lotus bid up to 720): the rollout also stops once the lists it
+    built held ``budget`` actions in all, so one evaluation costs a bounded amount of work in every game
+    (a Winter thaw a few steps, a White Lotus year its usual ~30)."""
+
+    def __init__(self, horizon: int = 30, rng: random.Random | None = None, budget: int = 1500):
         self.horizon = horizon
         self.rng = rng or random.Random(0)
+        self.budget = budget
 
     def evaluate(self, state: LotusState) -> np.ndarray:
         fs = state.flat_state
@@ -371,12 +395,14 @@ class StandingEvaluator:
         if fs.prefix and fs.options:            # the seat's action in progress, completed at random
             engine = game.apply(engine, self.rng.choice(fs.options)[1])
         standing = game.scores(engine)
+        seen = 0
         for _ in range(self.horizon):
-            if game.is_over(engine) or game.scores(engine) != standing:
+            if game.is_over(engine) or game.scores(engine) != standing or seen >= self.budget:
                 break
             legal = game.legal_actions(engine, min(game.to_act(engine)))   # sealed choices seat by seat
             if not legal:       # a drawn world can leave a seat without a card the step needs: read it here
                 break
+            seen += len(legal)
             engine = game.apply(engine, self.rng.choice(legal))
         return engine
 
@@ -391,10 +417,10 @@ class OpenSpielBot:
     """A bot of the kit's bot seam backed by OpenSpiel's MCTS or ISMCTS (``kind``).
 
     At each decision it searches from a world the seat cannot tell from the true one: the kit's state with
-    everything the seat may not know redrawn (the game's ``redraw_hidden``), so it reads no more than the
+    everything the seat may not know redrawn (the game's ``determinise``), so it reads no more than the
     seat's observation. MCTS searches that one world (a determinisation); ISMCTS draws a fresh world for
     every simulation. A big action (a bid: a target, then cards) is searched one sub-step at a time.
-    Positions are valued by the standing a few random engine actions on, once it moves (``horizon``,
+    Positions are valued by the standing a few random engine actions on, once it moves (``horizon``, ``budget``,
     :class:`StandingEvaluator`), unless ``rollouts`` asks for random games to the end (slow in the long
     games: a White Lotus game is hundreds of flat steps).
     """
@@ -402,13 +428,14 @@ class OpenSpielBot:
     kind = "ismcts"
 
     def __init__(self, seed: int = 0, game: Any = None, simulations: int = 20, rollouts: int = 0,
-                 uct_c: float = 2.0, horizon: int = 30):
+                 uct_c: float = 2.0, horizon: int = 30, budget: int = 1500):
         self.name = f"openspiel:{self.kind}"
         self.kit_game = get_game(game) if isinstance(game, str) else game
         self.simulations = simulations
         self.rollouts = rollouts
         self.uct_c = uct_c
         self.horizon = horizon          # random engine actions before the standing is read
+        self.budget = budget            # legal actions an evaluation's random steps may list in all
         self.rng = random.Random(seed)
         self._games: dict[tuple[int, tuple[str, ...]], LotusGame] = {}
 
@@ -428,7 +455,7 @@ class OpenSpielBot:
 
         seed = self.rng.randrange(2**31)
         evaluator = (mcts.RandomRolloutEvaluator(self.rollouts, np.random.RandomState(seed)) if self.rollouts
-                     else StandingEvaluator(self.horizon, random.Random(seed + 3)))
+                     else StandingEvaluator(self.horizon, random.Random(seed + 3), self.budget))
         if self.kind == "mcts":
             return mcts.MCTSBot(spiel_game, self.uct_c, self.simulations, evaluator,
                                 random_state=np.random.RandomState(seed + 1), solve=False)

@@ -244,3 +244,34 @@ def test_openspiel_bots_search_white_lotus_worlds_the_game_could_reach():
         for s in (1, 2):
             assert (world.hands[s].influence_total, world.hands[s].combat_total) == \
                 (state.hands[s].influence_total, state.hands[s].combat_total)
+
+
+@pytest.mark.parametrize("name", ["white_lotus", "samurai"])
+def test_the_information_state_tensor_through_pyspiels_observer_counts_the_seats_own_past_ids(name):
+    import numpy as np
+    from open_spiel.python.observation import make_observation
+
+    game = load(name, get_game(name).info.min_players)
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    now = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    assert list(recall.dict) == ["hashed_observation", "own_partial_choice", "acting", "own_ids_taken"]
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    while len([p for p in state.full_history() if p.player == 0]) < 12:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    for seat in range(game.num_players()):
+        recall.set_from(state, seat)
+        now.set_from(state, seat)
+        own = [p.action for p in state.full_history() if p.player == seat]
+        expected = np.zeros(game.num_distinct_actions())
+        np.add.at(expected, own, 1.0)
+        assert np.array_equal(recall.dict["own_ids_taken"], expected)      # counted from OpenSpiel's own history
+        assert np.array_equal(recall.tensor[:now.tensor.size], now.tensor)
+        assert np.array_equal(np.asarray(state.information_state_tensor(seat)), recall.tensor)
+        assert recall.string_from(state, seat) == state.information_state_string(seat)
+    assert game.information_state_tensor_size() == recall.tensor.size == game.observation_tensor_size() + \
+        game.num_distinct_actions()
