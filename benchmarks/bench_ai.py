@@ -1,6 +1,8 @@
 """Speed of the game-AI adapters per game: flat steps per second through :class:`FlatGame` (random legal
-ids), engine actions per second on the same games, the engine alone for reference, and agent steps per
-second through the PettingZoo environment (``last()`` with its observation tensor and mask, then ``step``).
+ids), engine actions per second on the same games, the engine alone for reference, agent steps per second
+through the PettingZoo environment (``last()`` with its observation tensor and mask, then ``step``), and
+steps per second through OpenSpiel (``load_game("lotus_<name>")`` with explicit chance: every draw and die
+a chance node sampled by its probabilities, ``legal_actions`` and ``apply_action`` at every step).
 
 Prints medians over seeded random games and the action-space sizes; never asserted (machines are noisy).
 Run: ``python benchmarks/bench_ai.py`` (``--games N`` per game, ``--wall`` for wall-clock time instead of
@@ -60,6 +62,25 @@ def pettingzoo_game(name: str, players: int, seed: int) -> tuple[int, float]:
     return n, clock() - t0
 
 
+def openspiel_game(name: str, players: int, seed: int) -> tuple[int, float]:
+    """(steps, seconds) of one random game through the pyspiel API, chance nodes included."""
+    from lotus_kit.ai.openspiel import load
+
+    game = load(name, players)
+    rng = random.Random(seed)
+    t0 = clock()
+    state = game.new_initial_state()
+    n = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        n += 1
+    return n, clock() - t0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5)
@@ -69,7 +90,7 @@ def main() -> None:
     if args.wall:
         clock = time.perf_counter
     print(f"{'game':12} {'players':>7} {'ids':>5} {'max len':>8} {'flat steps/s':>13} {'actions/s':>10} "
-          f"{'engine/s':>9} {'pz steps/s':>11}")
+          f"{'engine/s':>9} {'pz steps/s':>11} {'spiel steps/s':>14}")
     for name in lotus_kit.games():
         game = get_game(name)
         players = game.info.default_players
@@ -78,12 +99,14 @@ def main() -> None:
         flat_runs = [flat_game(flat, s) for s in seeds]
         engine_runs = [engine_game(game, players, s) for s in seeds]
         pz_runs = [pettingzoo_game(name, players, s) for s in seeds]
+        spiel_runs = [openspiel_game(name, players, s) for s in seeds]
         steps = statistics.median(n / t for n, _, t in flat_runs)
         actions = statistics.median(a / t for _, a, t in flat_runs)
         engine = statistics.median(n / t for n, t in engine_runs)
         pz = statistics.median(n / t for n, t in pz_runs)
+        spiel = statistics.median(n / t for n, t in spiel_runs)
         print(f"{name:12} {players:>7} {flat.num_actions:>5} {flat.max_game_length:>8} {steps:>13,.0f} "
-              f"{actions:>10,.0f} {engine:>9,.0f} {pz:>11,.0f}")
+              f"{actions:>10,.0f} {engine:>9,.0f} {pz:>11,.0f} {spiel:>14,.0f}")
 
 
 if __name__ == "__main__":

@@ -5,99 +5,19 @@ Each game seats ``openspiel:ismcts`` and ``montecarlo`` (in a game for three or 
 bot: games, wins (a shared win counts as a share), the win rate with its Wilson 95 % interval, the mean
 score; and head to head: how often ISMCTS finished above the Monte-Carlo bot (ties count half).
 
-Run: ``python benchmarks/bench_ismcts_match.py --game white_lotus --games 300`` (``--minutes`` stops
-starting new games after that much wall-clock time and reports the games played; ``--out`` keeps one
-row per seat and game as CSV). Never asserted in tests: the numbers are a measurement.
+The match itself is :mod:`lotus_kit.ai.match`. Run:
+``python benchmarks/bench_ismcts_match.py --game white_lotus --games 300`` (``--minutes`` stops starting new
+games after that much wall-clock time and reports the games played; ``--out`` keeps one row per seat and
+game as CSV). Never asserted in tests: the numbers are a measurement.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
-import math
 import time
-from collections.abc import Iterable, Sequence
-from typing import Any
 
-from lotus_kit.core.bots import make_bot, play_game
-from lotus_kit.core.registry import get_game
-
-ISMCTS, MONTECARLO = "openspiel:ismcts", "montecarlo"
-
-# the Monte-Carlo bot's budget (attributes of the game's bot): a few hundred games should take hours, not days
-MC_SETTINGS = {"white_lotus": {"determinisations": 1, "max_candidates": 3},
-               "winter": {"playouts": 4, "candidates": 6},
-               "samurai": {"rollouts": 3, "candidates": 4}}
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95 % for ``z=1.96``); (0, 1) without games."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def lineup(game: Any, players: int, filler: str) -> list[str]:
-    return [ISMCTS, MONTECARLO] + [filler] * (players - 2)
-
-
-def bot(game: Any, name: str, seed: int, simulations: int) -> Any:
-    b = make_bot(game, name, seed)
-    if name == ISMCTS:
-        b.simulations = simulations
-    elif name == MONTECARLO:
-        for key, value in MC_SETTINGS.get(game.name, {}).items():
-            setattr(b, key, value)
-    return b
-
-
-def play_match(name: str, games: int, players: int | None = None, simulations: int = 8, filler: str = "random",
-               seed: int = 0, minutes: float | None = None, flags: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """One row per seat and game: game, seat, bot, score, won (a share), place above the other bot."""
-    game = get_game(name)
-    players = players or game.info.min_players
-    names = lineup(game, players, filler)
-    rows: list[dict[str, Any]] = []
-    stop = time.monotonic() + 60 * minutes if minutes else math.inf
-    for g in range(games):
-        if time.monotonic() > stop:
-            break
-        k = g % players
-        order = names[k:] + names[:k]                 # rotate the seats
-        start = time.process_time()
-        final = play_game(game, game.new_game(players, seed + g, flags),
-                          [bot(game, n, 1000 * (seed + g) + s, simulations) for s, n in enumerate(order)])
-        scores, winners = game.scores(final), game.winners(final)
-        cpu = time.process_time() - start
-        for s, n in enumerate(order):
-            rows.append({"game": g, "seat": s, "bot": n, "score": scores[s],
-                         "won": 1 / len(winners) if s in winners else 0.0, "cpu_seconds": cpu})
-    return rows
-
-
-def summary(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per bot: games, wins, win rate and its Wilson interval, mean score; then ISMCTS above Monte-Carlo."""
-    rows = list(rows)
-    out = []
-    for name in dict.fromkeys(r["bot"] for r in rows):
-        mine = [r for r in rows if r["bot"] == name]
-        games = len({r["game"] for r in mine})
-        wins = sum(r["won"] for r in mine)
-        low, high = wilson(wins, games)
-        out.append({"bot": name, "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
-                    "low": low, "high": high, "mean_score": sum(r["score"] for r in mine) / max(1, len(mine))})
-    above = 0.0
-    games = sorted({r["game"] for r in rows})
-    for g in games:
-        score = {r["bot"]: r["score"] for r in rows if r["game"] == g and r["bot"] in (ISMCTS, MONTECARLO)}
-        above += 1.0 if score[ISMCTS] > score[MONTECARLO] else 0.5 if score[ISMCTS] == score[MONTECARLO] else 0.0
-    low, high = wilson(above, len(games))
-    out.append({"bot": "ismcts above montecarlo", "games": len(games), "wins": above,
-                "win_rate": above / len(games) if games else 0.0, "low": low, "high": high, "mean_score": math.nan})
-    return out
+from lotus_kit.ai.match import MC_SETTINGS, play_match, summary
 
 
 def main() -> None:

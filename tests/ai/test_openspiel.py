@@ -275,3 +275,21 @@ def test_the_information_state_tensor_through_pyspiels_observer_counts_the_seats
         assert recall.string_from(state, seat) == state.information_state_string(seat)
     assert game.information_state_tensor_size() == recall.tensor.size == game.observation_tensor_size() + \
         game.num_distinct_actions()
+
+
+def test_the_match_summary_counts_shared_wins_and_gives_wilson_intervals():
+    from lotus_kit.ai.match import summary, wilson
+
+    rows = []
+    for game, (ism, mc, rnd, won) in enumerate([(30, 20, 10, {0: 1.0}), (15, 25, 5, {1: 1.0}),
+                                                (20, 20, 30, {2: 1.0}), (40, 40, 0, {0: 0.5, 1: 0.5})]):
+        for seat, (bot, score) in enumerate(zip(["openspiel:ismcts", "montecarlo", "random"], (ism, mc, rnd),
+                                                strict=True)):
+            rows.append({"game": game, "seat": seat, "bot": bot, "score": score, "won": won.get(seat, 0.0)})
+    table = {r["bot"]: r for r in summary(rows)}
+    assert table["openspiel:ismcts"]["wins"] == 1.5 and table["montecarlo"]["wins"] == 1.5
+    assert table["random"]["win_rate"] == 0.25 and table["openspiel:ismcts"]["mean_score"] == 26.25
+    assert table["ismcts above montecarlo"]["wins"] == 2.0        # above, below, two ties of a half
+    # Wilson 95 %: 0 of 3 is [0, 0.5615], 5 of 10 is [0.2366, 0.7634] (z = 1.96)
+    assert wilson(0, 3) == pytest.approx((0.0, 0.5615), abs=1e-4)
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
