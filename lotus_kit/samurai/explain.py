@@ -17,9 +17,9 @@ def name(s: int) -> str:
 
 
 def why_illegal(t, c: int) -> tuple[str, str]:
-    if c < 0:
-        return "SAM-CMP-3", "the action names no card, house, seat or choice of this game"
     op, s, card, owner, house, item, to_o, to_h = E.fields(c)
+    if c < 0 or op > E.REFUSE or card >= C.KINDS or item >= C.KINDS:    # an int no action object makes
+        return "SAM-CMP-3", "the action names no card, house, seat or choice of this game"
     n, mode = t[E.N], t[E.MODE]
     if mode == E.OVER:
         return "SAM-END-1", "the game is over"
