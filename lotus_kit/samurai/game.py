@@ -272,6 +272,10 @@ class Samurai(ExplicitChance):
 
     # ---- records -------------------------------------------------------------------------------
     def action_from_dict(self, raw: Any, where: str = "action") -> Action:
+        if isinstance(raw, dict) and raw.get("type") == "ChosenDice":   # a what-if battle of the explorer
+            from lotus_kit.samurai.whatif import chosen_dice_from_dict
+
+            return chosen_dice_from_dict(raw, where)
         return action_from_dict(raw, where)
 
     def action_to_dict(self, action: Action) -> dict[str, Any]:

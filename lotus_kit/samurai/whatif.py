@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lotus_kit.core.errors import IllegalAction
+from lotus_kit.core.errors import IllegalAction, RecordError, quote
 from lotus_kit.samurai import engine as E
-from lotus_kit.samurai.actions import Action, Attack
+from lotus_kit.samurai.actions import Action, Attack, action_from_dict
 from lotus_kit.samurai.game import seat_name
 
-__all__ = ["BattleDice", "ChosenDice", "Roll", "battle_dice", "outcome_words", "rolled", "with_dice"]
+__all__ = ["BattleDice", "ChosenDice", "Roll", "battle_dice", "chosen_dice_from_dict", "outcome_words", "rolled",
+           "with_dice"]
 
 Roll = tuple[tuple[int, ...], tuple[int, ...]]
 """One roll of a battle: the attacker's faces and the defender's faces."""
@@ -117,6 +118,36 @@ class ChosenDice(Action):
     def to_dict(self) -> dict[str, Any]:
         return {"type": "ChosenDice", "seat": self.seat, "attack": self.attack.to_dict() if self.attack else None,
                 "rolls": [[list(a), list(d)] for a, d in self.rolls]}
+
+
+def chosen_dice_from_dict(raw: dict[str, Any], where: str) -> ChosenDice:
+    """A :class:`ChosenDice` from its ``to_dict`` form, strictly: exactly ``seat``, ``attack`` (an
+    Attack of that seat) and ``rolls`` (a list of [attacker's faces, defender's faces]); whether the dice
+    fit the battle is checked when the record is replayed (SAM-BAT-2/3, with the action's index)."""
+    for key in raw:
+        if key not in ("type", "seat", "attack", "rolls"):
+            raise RecordError(f"{where}.{quote(key, 20)}", f"ChosenDice has no field {quote(key)}")
+    for key in ("seat", "attack", "rolls"):
+        if key not in raw:
+            raise RecordError(f"{where}.{key}", f"ChosenDice needs the field {key!r}")
+    attack = action_from_dict(raw["attack"], f"{where}.attack")
+    if not isinstance(attack, Attack):
+        raise RecordError(f"{where}.attack.type", f"dice are chosen for an Attack, not {type(attack).__name__}")
+    if raw["seat"] != attack.seat or type(raw["seat"]) is not int:
+        raise RecordError(f"{where}.seat", f"expected the attacker's seat {attack.seat}, got {quote(raw['seat'])}")
+    rolls = raw["rolls"]
+    if not isinstance(rolls, list):
+        raise RecordError(f"{where}.rolls", f"expected a list of rolls, got {quote(rolls)}")
+    out: list[Roll] = []
+    for i, roll in enumerate(rolls):
+        if not (isinstance(roll, list) and len(roll) == 2 and all(isinstance(side, list) for side in roll)):
+            raise RecordError(f"{where}.rolls[{i}]", f"expected [attacker's dice, defender's dice], got {quote(roll)}")
+        for side in roll:
+            bad = [f for f in side if type(f) is not int]
+            if bad:
+                raise RecordError(f"{where}.rolls[{i}]", f"a die is a whole number 1 to 6, not {quote(bad[0])}")
+        out.append((tuple(roll[0]), tuple(roll[1])))
+    return ChosenDice(attack.seat, attack, tuple(out))
 
 
 class BattleDice:
