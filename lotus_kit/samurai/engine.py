@@ -14,6 +14,7 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import accumulate
 
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.core.rng import below, randbelow, seed_state, weighted
@@ -108,21 +109,27 @@ def house_strength(t, b: int, castle: bool) -> int:
     return s + S[t[b + CASTLE]] if castle else s
 
 
+SHOGUN_HONOR = tuple(C.shogun_honor(n) if n >= 2 else 0 for n in range(7))    # by player count
+
+
 def shogun_value(t) -> int:
-    return C.shogun_honor(t[N])
+    return SHOGUN_HONOR[t[N]]
 
 
 def income(t, s: int) -> int:
-    """Honor gained in phase 1 (SAM-HON-1..3, SAM-CLAR-5)."""
+    """Honor gained in phase 1 (SAM-HON-1..3, SAM-CLAR-5); house_honor() written out (once a turn)."""
     b = SEATS + s * SEAT_SIZE
-    own = house_honor(t, b + SH)
-    if t[b + DH]:
-        own += house_honor(t, b + DH)                       # SAM-ALLY-3: a Daimyo owner shares nothing back
-        return own + shogun_value(t) if t[SHOGUN_AT] == s else own
+    m = b + SH
+    own = H[t[m]] + POS_H[t[m + 1]] + H[t[m + WIFE]] + H[t[m + CASTLE]]
+    d = b + DH
+    if t[d]:
+        # SAM-ALLY-3: a Daimyo owner shares nothing back
+        own += H[t[d]] + POS_H[t[d + 1]] + H[t[d + WIFE]] + H[t[d + CASTLE]]
+        return own + SHOGUN_HONOR[t[N]] if t[SHOGUN_AT] == s else own
     p = t[b + ALLY]
     if p < 0:
         return 0                                            # SAM-HON-3
-    allied = house_honor(t, SEATS + p * SEAT_SIZE + DH) + (shogun_value(t) if t[SHOGUN_AT] == p else 0)
+    allied = house_honor(t, SEATS + p * SEAT_SIZE + DH) + (SHOGUN_HONOR[t[N]] if t[SHOGUN_AT] == p else 0)
     return -((-(own + allied)) // 2)                        # SAM-HON-2 / SAM-ALLY-2: ceil, also of negatives
 
 
@@ -309,20 +316,17 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
 def _draw(t: list) -> int:
     """Take one card at random from the deck counts (the top card of a shuffled deck)."""
     rng = t[RNG]
-    counts = t[DECK + C.START_5:DECK + C.KINDS]
-    total = sum(counts)
+    # running totals of the counts: the r-th card of the deck is of the first kind whose total
+    # passes r (weighted()'s walk, done by accumulate and bisect in C)
+    totals = list(accumulate(t[DECK + C.START_5:DECK + C.KINDS]))
+    total = totals[-1]
     if type(rng) is tuple or total < 2:
         # with explicit chance (core.chance) one outcome per kind; an empty deck fails there too
-        i, t[RNG] = weighted(rng, counts)
+        i, t[RNG] = weighted(rng, t[DECK + C.START_5:DECK + C.KINDS])
         k = C.START_5 + i
-    else:                                                    # weighted(), written out: every draw comes here
+    else:
         r, t[RNG] = below(rng, total)
-        k = C.START_5
-        for n in counts:
-            if r < n:
-                break
-            r -= n
-            k += 1
+        k = C.START_5 + bisect_right(totals, r)
     t[DECK + k] -= 1
     t[DECK_SIZE] -= 1
     return k
@@ -438,12 +442,13 @@ def _start_turn(t: list, s: int) -> None:
     if t[b + BREAK]:                                         # SAM-ALLY-6 / SAM-CLAR-13: before phase 1
         _end_alliance(t, s)
     t[LAST_INCOME] = gain = income(t, s)
-    t[b + HONOR] += gain                                     # SAM-HON-4: always automatic
-    if t[b + HONOR] >= t[TARGET]:                            # SAM-END-1, SAM-HON-6, SAM-CLAR-16; only the
+    honor = t[b + HONOR] = t[b + HONOR] + gain              # SAM-HON-4: always automatic
+    if honor >= t[TARGET]:                            # SAM-END-1, SAM-HON-6, SAM-CLAR-16; only the
         # active player gains honor, so two can never reach the target together (SAM-TIE-1)
         t[MODE], t[WIN] = OVER, 1 << s
         return
-    _check_duty(t)
+    if t[SHOGUN_AT] == -1:                                   # else no duty (_check_duty()'s first case)
+        _check_duty(t)
 
 
 def _check_duty(t: list) -> None:
@@ -464,7 +469,10 @@ def _check_duty(t: list) -> None:
 def _after_main(t: list) -> None:
     """After anything in the active player's phase 2: the duty and the dead table of ``NO_RESHUFFLE``."""
     t[MODE] = MAIN
-    _check_duty(t)
+    if t[SHOGUN_AT] != -1:                                   # _check_duty()'s usual case, without a call
+        t[DUTY] = 0
+    else:
+        _check_duty(t)
     if t[FLAGS] & F_NO_RESHUFFLE and t[DECK_SIZE] == 0:
         _check_dead_table(t)
 
@@ -543,84 +551,97 @@ def declaration_open(t, bit: int) -> bool:
 
 def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot path of every game
     a = t[ACTIVE]
-    n = t[N]
     b = SEATS + a * SEAT_SIZE
     head = a << 5
-    out: list[int] = []
     d = b + DH
     m = b + SH
-    ki_ = (K[t[d]] + POS_K[t[d + 1]] + t[d + 4] + K[t[d + 6]] + K[t[d + 7]]
-           + K[t[m]] + POS_K[t[m + 1]] + t[m + 4] + K[t[m + 6]] + K[t[m + 7]])
     flags = t[FLAGS]
     ally = t[b + ALLY]
     if flags & F_ALLY_KI and ally >= 0:
         ki_ = ki(t, a)
-    left = min(5, ki_ // 3) - t[USED]
+    else:                                                    # ki() written out: one expression
+        ki_ = (K[t[d]] + POS_K[t[d + 1]] + t[d + 4] + K[t[d + 6]] + K[t[d + 7]]
+               + K[t[m]] + POS_K[t[m + 1]] + t[m + 4] + K[t[m + 6]] + K[t[m + 7]])
+    left = ki_ // 3 - t[USED]
+    if left > 5 - t[USED]:
+        left = 5 - t[USED]
     decl = t[DECL]
+    daimyo = t[d]
     if left > 0 and not (flags & F_DAA and decl):
-        slots = t[b + HAND:b + HAND + HAND_SLOTS]
-        hand_kinds = sorted(set(slots))
-        if not hand_kinds[0]:
-            del hand_kinds[0]
-        if slots[-1] == 0 and (t[DECK_SIZE] or (not flags & F_NO_RESHUFFLE
-                                                and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))):
-            out.append(DRAW | head)
+        h = b + HAND
+        out = [DRAW | head] if not t[h + 6] and (t[DECK_SIZE] or (
+            not flags & F_NO_RESHUFFLE and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))) else []
         houses = roomy = None
-        for k in hand_kinds:
+        # the hand is sorted with its empty slots last: each kind once, in order, up to the first 0
+        for k in dict.fromkeys(t[h:h + HAND_SLOTS]):
+            if not k:
+                break
             pk = head | k << 8
             out.append(DISCARD_CARD | pk)
             cls = CLASS[k]
             if cls == C_DAIMYO:
-                if not t[d] or flags & F_SWAP:
+                if not daimyo or flags & F_SWAP:
                     out.append(PLAY | pk | a << 13)
             elif cls < C_EVENT:
                 if houses is None:
-                    houses = [(a << 13, d), (a << 13 | 1 << 16, m)] if t[d] else [(a << 13 | 1 << 16, m)]
+                    houses = ((a << 13, d), (a << 13 | 1 << 16, m)) if daimyo else ((a << 13 | 1 << 16, m),)
                     if ally >= 0:
                         pb = SEATS + ally * SEAT_SIZE
-                        if t[d]:
-                            houses.append((ally << 13 | 1 << 16, pb + SH))
+                        if daimyo:
+                            houses += ((ally << 13 | 1 << 16, pb + SH),)
                         else:
-                            houses += [(ally << 13, pb + DH), (ally << 13 | 1 << 16, pb + SH)]
+                            houses += ((ally << 13, pb + DH), (ally << 13 | 1 << 16, pb + SH))
                 pk |= PLAY
                 if cls == C_WARRIOR:
                     if roomy is None:                        # houses with room for a warrior, once
-                        roomy = [where for where, hb in houses if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5]
-                    out += [pk | where for where in roomy]
+                        roomy = [w for w, hb in houses if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5]
+                    for w in roomy:
+                        out.append(pk | w)
                 elif cls == C_WIFE:
-                    out += [pk | where for where, hb in houses if not t[hb + WIFE]]
+                    for w, hb in houses:
+                        if not t[hb + WIFE]:
+                            out.append(pk | w)
                 elif cls == C_CASTLE:
-                    out += [pk | where for where, hb in houses if not where >> 16 and not t[hb + CASTLE]]
+                    for w, hb in houses:
+                        if not w >> 16 and not t[hb + CASTLE]:
+                            out.append(pk | w)
                 else:
-                    out += [pk | where for where, _hb in houses]
+                    for w, _hb in houses:
+                        out.append(pk | w)
             elif k == C.DISHONOR:
                 if left >= 2:
-                    out += [DISHONOR | pk | o << 13 for o in range(n) if o != a]
+                    pk |= DISHONOR
+                    for o in range(t[N]):
+                        if o != a:
+                            out.append(pk | o << 13)
             elif k == C.NINJA_ASSASSIN:                      # SAM-EVT-1: any player, the user too
                 pk |= ASSASSIN
-                for o in range(n):
+                for o in range(t[N]):
                     if t[SEATS + o * SEAT_SIZE + DH]:
                         out.append(pk | o << 13)
                     out.append(pk | o << 13 | 1 << 16)
             elif k == C.NINJA_THIEF or k == C.ELITE_NINJA_THIEF:
                 out += thefts(t, a, THIEF, k)
+    else:
+        out = []
     if t[DUTY]:
         out.append(SHOGUN | head)                            # SAM-CLAR-15: nothing else until declared
         return out
     multi = flags & F_MULTI
-    if t[d]:
+    if daimyo:
         if t[SHOGUN_AT] == -1 and not (decl & D_SHOGUN if multi else decl):
             out.append(SHOGUN | head)
         if not (decl & D_ATTACK if multi else decl):
             sh = t[SHOGUN_AT]
-            for o, cs in enumerate(CASTLE_SLOTS[n]):
+            for o, cs in enumerate(CASTLE_SLOTS[t[N]]):
                 if (t[cs] or sh == o) and o != a:
                     out.append(ATTACK | head | o << 13)
     elif ally < 0 and not (decl & D_ALLY if multi else decl):
-        for o in range(n):
-            ob = SEATS + o * SEAT_SIZE
+        ob = SEATS
+        for o in range(t[N]):
             if o != a and t[ob + DH] and t[ob + ALLY] < 0:
                 out.append(ALLY_WITH | head | o << 13)
+            ob += SEAT_SIZE
     if ally >= 0 and not (decl & D_BREAK if multi else decl) \
             and not (t[b + BREAK] or t[SEATS + ally * SEAT_SIZE + BREAK]):
         out.append(BREAK_ALLIANCE | head)
