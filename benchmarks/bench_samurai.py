@@ -1,37 +1,78 @@
 """Ehre der Samurai engine speed: µs per action with legal actions (uniformly random games through
 the protocol object, as a table or a bot plays), µs per action of apply alone (replaying the same
-actions), the engine's int-level loop, and White Lotus's engine on the same machine as a reference.
+actions), the engine's int-level loop, and White Lotus's engine and OpenSpiel's games on the same
+machine as references.
 
-Prints medians; never asserted in tests (machines are noisy). Run:
-``python benchmarks/bench_samurai.py`` (``--games N`` random games per player count).
+Before/after: the engine as it was before its speed work is kept as the oracle of the differential
+test (``tests/samurai/oracle/``); the same random games run through it (behind the same protocol
+calls) and through the engine in use, interleaved game by game so that the load of a shared machine
+hits both alike, and the ratio of the medians is printed.
+
+Prints medians; never asserted in tests (machines are noisy; ``--bytecodes`` counts what no load
+changes). Run: ``python benchmarks/bench_samurai.py`` (``--games N`` random games per player count,
+``--no-openspiel`` to leave out OpenSpiel's loops).
 """
 
 from __future__ import annotations
 
 import argparse
+import pathlib
 import random
 import statistics
 import sys
 import time
 
 from lotus_kit.samurai import engine as E
+from lotus_kit.samurai.actions import Action
 from lotus_kit.samurai.game import SAMURAI as G
+from lotus_kit.samurai.game import LegalActions
+from lotus_kit.samurai.state import State
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+try:
+    from tests.samurai.oracle import engine as OLD
+except ImportError:             # an installed copy without the tests: no "before" column
+    OLD = None
 
 TARGET_US = 8.0
 clock = time.process_time
 
 
-def random_game(players: int, seed: int) -> tuple[int, float, list]:
+def random_game(players: int, seed: int, game=G) -> tuple[int, float, list]:
     """(actions, seconds with legal-action generation, the actions) of a random game."""
     rng = random.Random(seed)
     actions = []
     t0 = clock()
-    state = G.new_game(players, seed)
-    while not G.is_over(state):
-        action = rng.choice(G.legal_actions(state))
-        state = G.apply(state, action)
+    state = game.new_game(players, seed)
+    while not game.is_over(state):
+        action = rng.choice(game.legal_actions(state))
+        state = game.apply(state, action)
         actions.append(action)
     return len(actions), clock() - t0, actions
+
+
+class Before:
+    """The protocol's ``legal_actions``/``apply``/``is_over`` as game.py has them, over the engine before
+    its speed work (the "before" column; seeded games only)."""
+
+    def new_game(self, players: int, seed: int) -> State:
+        return State(OLD.new_game(players, seed))
+
+    def legal_actions(self, state: State, seat: int | None = None) -> LegalActions:
+        if seat is not None and seat != OLD.to_act(state):
+            return LegalActions([])
+        return LegalActions(OLD.legal_cached(state))
+
+    def apply(self, state: State, action: Action) -> State:
+        c = action.code if isinstance(action, Action) else -1
+        if c < 0 or type(state[OLD.RNG]) is tuple:
+            raise NotImplementedError("the before column plays seeded games of engine actions only")
+        return State(OLD.apply_list(state, c))
+
+    def is_over(self, state: State) -> bool:
+        return state[OLD.MODE] == OLD.OVER
 
 
 def replay(players: int, seed: int, actions: list) -> float:
@@ -42,14 +83,14 @@ def replay(players: int, seed: int, actions: list) -> float:
     return clock() - t0
 
 
-def int_loop(players: int, seed: int) -> tuple[int, float]:
+def int_loop(players: int, seed: int, engine=E) -> tuple[int, float]:
     """The engine on ints alone (no value objects): the floor under the facade."""
     rng = random.Random(seed)
     t0 = clock()
-    t = E.new_game(players, seed)
+    t = engine.new_game(players, seed)
     n = 0
-    while t[E.MODE] != E.OVER:
-        t = E.apply(t, rng.choice(E.legal_cached(t)))
+    while t[engine.MODE] != engine.OVER:
+        t = engine.apply(t, rng.choice(engine.legal_cached(t)))
         n += 1
     return n, clock() - t0
 
@@ -94,42 +135,73 @@ def bytecodes_per_action(step, state, is_over, n: int = 300) -> float:
 
 
 def bytecodes(seed: int = 1) -> None:
-    rng = random.Random(seed)
-    sam = bytecodes_per_action(lambda s: G.apply(s, rng.choice(G.legal_actions(s))), G.new_game(4, seed), G.is_over)
+    def samurai(legal, apply):
+        rng = random.Random(seed)
+        return bytecodes_per_action(lambda s: apply(s, rng.choice(legal(s))), G.new_game(4, seed), G.is_over)
+
+    samurai(G.legal_actions, G.apply)                        # warm the cache of action objects for both
+    sam = samurai(G.legal_actions, G.apply)
     print(f"bytecodes per action with legal actions, 4 players: Samurai {sam:.0f}", end="")
+    if OLD is not None:
+        old = samurai(Before().legal_actions, Before().apply)
+        print(f" (before the speed work {old:.0f})", end="")
     try:
         from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
     except ImportError:
         print()
         return
+    rng = random.Random(seed)
     wl = bytecodes_per_action(lambda s: apply(s, rng.choice(legal_actions(s, min(to_act(s))))), new_game(4, seed),
                               lambda s: s.is_over)
     print(f", White Lotus's engine {wl:.0f}")
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--bytecodes", action="store_true", help="count bytecodes per action (load-independent)")
+    ap.add_argument("--no-openspiel", action="store_true", help="leave out OpenSpiel's reference loops")
     args = ap.parse_args()
     if args.bytecodes:
         bytecodes()
         return
+    after_4p = None
     for players in (3, 4, 6):
-        with_legal, bare, ints, lengths = [], [], [], []
+        with_legal, before, bare, ints, ints_before, lengths = [], [], [], [], [], []
         for seed in range(args.games):
+            if OLD is not None:                              # interleaved: the same load on both
+                k, t, _ = random_game(players, seed, Before())
+                before.append(t / k * 1e6)
+                k, t = int_loop(players, seed, OLD)
+                ints_before.append(t / k * 1e6)
             n, t, actions = random_game(players, seed)
             with_legal.append(t / n * 1e6)
             bare.append(replay(players, seed, actions) / n * 1e6)
             k, ti = int_loop(players, seed)
             ints.append(ti / k * 1e6)
             lengths.append(n)
-        print(f"{players} players: {statistics.median(with_legal):5.2f} µs/action with legal actions "
-              f"(target {TARGET_US}), {statistics.median(bare):5.2f} apply only, "
-              f"{statistics.median(ints):5.2f} on ints; median game {statistics.median(lengths):.0f} actions")
+        print(f"{players} players: {median(with_legal):5.2f} µs/action with legal actions "
+              f"(target {TARGET_US}), {median(bare):5.2f} apply only, "
+              f"{median(ints):5.2f} on ints; median game {median(lengths):.0f} actions")
+        if OLD is not None:
+            print(f"   before the speed work: {median(before):5.2f} with legal actions, {median(ints_before):5.2f} on "
+                  f"ints; after/before {median(with_legal) / median(before):.2f} and "
+                  f"{median(ints) / median(ints_before):.2f}")
+        if players == 4:
+            after_4p = median(with_legal)
     wl = white_lotus_reference(max(3, args.games // 4))
     if wl is not None:
-        print(f"White Lotus engine, same machine: {wl:5.2f} µs/action with legal actions (4 players)")
+        print(f"White Lotus engine, same machine: {wl:5.2f} µs/action with legal actions (4 players); "
+              f"Samurai/White Lotus {after_4p / wl:.2f}")
+    if not args.no_openspiel:
+        import bench_openspiel
+
+        for name, us in bench_openspiel.main(clock).items():
+            print(f"  Samurai 4-player / {name}: {after_4p / us:6.2f}")
     # a fixed pure-Python loop, to scale the numbers to another machine (about 8-10 µs on an idle
     # desktop of 2024 with CPython 3.11)
     t0 = clock()

@@ -652,18 +652,26 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
 # ---- apply ------------------------------------------------------------------------------------------
 
 # the legal actions of the last state asked: a caller lists them, then applies one to the same state
-# (a list: ``in`` on its dozen ints is cheaper than building a set). One (state, codes) pair, read
-# and replaced whole, so threads sharing the module never pair one state with another's codes.
-_last: list = [(None, [])]
+# (a list: ``in`` on its dozen ints is cheaper than building a set). One (state, codes, plain) entry,
+# read and replaced whole, so threads sharing the module never pair one state with another's codes.
+# ``plain`` is the state as a plain tuple (t[:] is t itself for a plain tuple, a plain copy of a State):
+# CPython indexes and copies a plain tuple several times faster than a tuple subclass.
+_last: list = [(None, [], ())]
+
+
+def _entry(t) -> tuple:
+    entry = _last[0]
+    if entry[0] is t:
+        return entry
+    u = t[:]
+    entry = (t, _legal_main(u) if u[MODE] == MAIN else legal(u), u)  # most decisions are card actions
+    _last[0] = entry
+    return entry
 
 
 def legal_cached(t) -> list[int]:
-    state, codes = _last[0]
-    if state is t:
-        return codes
-    codes = _legal_main(t) if t[MODE] == MAIN else legal(t)  # most decisions are card actions
-    _last[0] = (t, codes)
-    return codes
+    entry = _last[0]
+    return entry[1] if entry[0] is t else _entry(t)[1]
 
 
 legal_set = legal_cached
@@ -676,12 +684,14 @@ def apply(t: tuple, c: int) -> tuple:
 
 def apply_list(t: tuple, c: int) -> list:
     """:func:`apply` as a list, for a facade that builds its own tuple type from it."""
-    state, codes = _last[0]                                  # legal_cached(t), its usual case written out
-    if c not in (codes if state is t else legal_cached(t)):
+    entry = _last[0]                                         # _entry(t), its usual case written out
+    if entry[0] is not t:
+        entry = _entry(t)
+    if c not in entry[1]:
         from lotus_kit.samurai.explain import why_illegal
 
         raise IllegalAction(*why_illegal(t, c))
-    L = list(t)
+    L = list(entry[2])
     L[LAST_ACTION] = c
     _do(L, c)
     return L
