@@ -32,7 +32,7 @@ class AttackAdvice(SeatAdvice):
         for target in sorted({a.target for a in game.legal_actions(state, seat) if isinstance(a, Attack)}):
             r = attack_or_not(state, seat, target)
             rows.append((r["value"], f"attack {name(target)}: {r['p_win']:.0%} to win the battle "
-                                     f"({r['attacker_dice']} dice against {r['defender_dice']}, SAM-BAT-2), "
+                                     f"(dice {r['attacker_dice']} against {r['defender_dice']}, SAM-BAT-2), "
                                      f"{r['p_defender_saved']:.0%} that Save Face spares {name(target)}; worth "
                                      f"{r['value']:+.1f} honor over three turns: {r['advice']}."))
         if not rows:
