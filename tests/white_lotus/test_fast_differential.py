@@ -1,6 +1,6 @@
 """The fast core against the phase modules: seeded random games of 3 to 6 players under every
 flag and every pair of flags, compared at every step (who acts, the legal actions in order, the
-whole state through the readable facade, and which actions are refused)."""
+whole state through the readable facade, and which actions are refused, with the rule id and the words)."""
 
 from __future__ import annotations
 
@@ -10,29 +10,72 @@ import random
 import pytest
 
 from lotus_kit.core.errors import IllegalAction
-from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome, TakeRefund
+from lotus_kit.white_lotus.actions import (
+    Bid,
+    BreakTie,
+    ChooseProvince,
+    DeclareRebellion,
+    JoinSide,
+    Pass,
+    PlaceChip,
+    PlaceMarker,
+    TakeIncome,
+    TakeRefund,
+    TakeReward,
+    TempleDraw,
+)
 from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
 from lotus_kit.white_lotus.fast import action_of, core, decode, encode
+from lotus_kit.white_lotus.fast.refusals import play, refusal
 from lotus_kit.white_lotus.rules import FLAGS, RuleSet
 
 FLAG_SETS = [(), *((f,) for f in FLAGS), *itertools.combinations(FLAGS, 2)]
 
 
 def _strays(state, rng: random.Random, seats: list[int]) -> list:
-    """Actions worth trying that may or may not be legal: other seats' and phases' actions, odd cards."""
+    """Actions worth trying that may or may not be legal: other seats' and phases' actions, odd cards,
+    provinces anywhere on the board (and off it), malformed fields."""
+    n = state.players
     out = []
-    for seat in range(state.players):
+    for seat in range(n):
         if seat not in seats:
-            out.append(rng.choice([Bid(seat, (seat + 1) % state.players, (1,)), JoinSide(seat, None, ()),
-                                   TakeIncome(seat, 0)]))
+            out.append(rng.choice([Bid(seat, (seat + 1) % n, (1,)), JoinSide(seat, None, ()),
+                                   TakeIncome(seat, 0), Pass(seat), DeclareRebellion(seat, True),
+                                   TakeReward(seat, None), TempleDraw(seat, True), BreakTie(seat, 0)]))
     seat = rng.choice(seats)
-    out += [Bid(seat, seat, ()), Bid(seat, (seat + 1) % state.players, (3, 3, 3, 3, 3, 3, 3, 3)),
-            TakeRefund(seat, (2, 2)), JoinSide(seat, "emperor", (1, 1, 1, 1, 1, 1)),
-            TakeIncome(seat, 0, influence=(1,) * 10), TakeIncome(seat, 7)]
+    other = rng.choice([x for x in range(n) if x != seat])
+    pid = rng.choice([p.id for p in state.board.provinces] + ["nowhere"])
+    out += [Bid(seat, seat, ()), Bid(seat, (seat + 1) % n, (3, 3, 3, 3, 3, 3, 3, 3)), Bid(seat, other, (5,)),
+            Bid(seat, other, ()), TakeRefund(seat, (2, 2)), TakeRefund(seat, (1,)),
+            JoinSide(seat, "emperor", (1, 1, 1, 1, 1, 1)), JoinSide(seat, "rebels", (0,)),
+            JoinSide(seat, None, ()), JoinSide(seat, "emperor", ()),
+            TakeIncome(seat, 0, influence=(1,) * 10), TakeIncome(seat, 0, combat=(9,)), TakeIncome(seat, 7),
+            PlaceMarker(seat, pid), ChooseProvince(seat, pid), PlaceChip(seat, pid), TakeReward(seat, pid),
+            Pass(seat), BreakTie(seat, other), DeclareRebellion(seat, False), TempleDraw(seat, False),
+            Bid(seat, other, [1]), Pass(n), Pass(-1)]
     return out
 
 
-def play_both(players: int, seed: int, flags: tuple[str, ...], strays: int = 1, every_seat: bool = True) -> int:
+def _same_refusal(state, table, fast, action, where, seen: set | None = None) -> None:
+    """The engine and the core refuse ``action`` alike (rule id and words) or both accept it."""
+    try:
+        apply(state, action)
+        engine_refusal = None
+    except IllegalAction as refused:
+        engine_refusal = str(refused)
+    assert (core.accept(table, fast, action) is not None) == (engine_refusal is None), (where, action)
+    core_refusal = refusal(table, fast, action)
+    assert (None if core_refusal is None else str(core_refusal)) == engine_refusal, (where, action)
+    if engine_refusal is not None:
+        with pytest.raises(IllegalAction) as raised:
+            play(table, fast, action)
+        assert str(raised.value) == engine_refusal
+        if seen is not None:
+            seen.add(engine_refusal.split(":")[0])
+
+
+def play_both(players: int, seed: int, flags: tuple[str, ...], strays: int = 1, every_seat: bool = True,
+              seen: set | None = None) -> int:
     """One random game through both engines; returns the number of actions. Fails at the first difference.
 
     ``strays``: try odd actions on both at every ``strays``-th step (0: never); ``every_seat``: compare
@@ -52,12 +95,7 @@ def play_both(players: int, seed: int, flags: tuple[str, ...], strays: int = 1, 
             assert [action_of(c) for c in core.legal(table, fast, seat)] == legal_actions(state, seat), where
         if strays and steps % strays == 0:
             for action in _strays(state, rng, seats) + previous:
-                try:
-                    apply(state, action)
-                    accepted = True
-                except IllegalAction:
-                    accepted = False
-                assert (core.accept(table, fast, action) is not None) == accepted, (where, action)
+                _same_refusal(state, table, fast, action, where, seen)
         seat = rng.choice(seats)
         options = legal_actions(state, seat)
         action = rng.choice(options)
@@ -79,6 +117,29 @@ def test_fast_core_matches_the_engine_in_random_games(flags):
     for k in range(3):
         players = 3 + (index + k) % 4
         assert play_both(players, 7919 * index + k, flags, strays=5 if k == 0 else 0, every_seat=k == 0) > 0
+
+
+def test_fast_core_refuses_with_the_engines_rule_and_words_across_the_rules():
+    """Odd actions at every step of a few games: the refusals met span every phase's rules."""
+    seen: set = set()
+    for k, flags in enumerate([(), ("WL_FINITE_SUPPLY", "WL_ENFORCE_CHIP_LIMIT"), ("WL_DESIGNER",),
+                               ("WL_NEWTERR_ADJ_OWNED",)]):
+        play_both(3 + k, 500 + k, flags, strays=1, every_seat=False, seen=seen)
+    expected = {"WL-INFO-5", "WL-SETUP-1", "WL-YEAR-1", "WL-PLACE-2", "WL-PLACE-3", "WL-PLACE-4", "WL-CONF-1",
+                "WL-CONF-3", "WL-CONF-6", "WL-CONF-8", "WL-CONF-9", "WL-CONF-13", "WL-CONF-14", "WL-INFO-3",
+                "WL-REB-2", "WL-REB-3", "WL-REB-4", "WL-REB-8", "WL-REB-9", "WL-REB-10", "WL-REB-14",
+                "WL-CARDS-2", "WL-CARDS-6", "WL-TERR-1", "WL-TERR-2", "WL-TERR-7"}
+    assert expected <= seen, sorted(expected - seen)
+
+
+def test_fast_core_refuses_any_action_once_the_game_is_over_as_the_engine_does():
+    state = new_game(3, 2)
+    rng = random.Random(2)
+    while not state.is_over:
+        state = apply(state, rng.choice(legal_actions(state, min(to_act(state)))))
+    table, fast = encode(state)
+    _same_refusal(state, table, fast, Pass(0), "game over")
+    assert str(refusal(table, fast, Pass(0))) == "WL-END-2: the game is over"
 
 
 def test_fast_core_round_trips_every_state_of_a_game():
