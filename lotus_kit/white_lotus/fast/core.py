@@ -7,7 +7,9 @@ of a game are fixed once in a :class:`Table` (one per player count and rule set)
 
 Actions are ints (see :mod:`lotus_kit.white_lotus.fast.codes`); the value-object actions of the API
 map onto them one to one. Legal actions come from bit masks and from tables of card combinations
-cached per hand. No events are built here: this is the path of rollouts, bots and sweeps.
+cached per hand. Events are built only when asked for: :func:`apply` and :func:`new_game` append
+the engine's events (the same objects, with their full breakdowns) to ``ev`` when a list is given;
+without one, as on the path of rollouts, bots and sweeps, nothing is built.
 
 The rules are those of the phase modules (WL-PLACE, WL-CONF, WL-EMP, WL-REB, WL-CARDS, WL-TERR,
 WL-SCORE); ``tests/white_lotus/test_fast_differential.py`` plays seeded random games under every
@@ -72,6 +74,7 @@ class Table:
         self.lotus_mask = view.lotus_mask
         self.dragon_mask = view.dragon_mask
         data = view.data
+        self.ids = tuple(p.id for p in data.provinces)
         self.building_vp = tuple(data.building_vp[k] for k in "PTRFV")
         self.dragon_bonus = data.dragon_bonus
         self.group_bonus = data.largest_group_bonus
@@ -425,10 +428,11 @@ def legal_all(t: Table, s: list) -> list[int]:
 
 # -- transitions ------------------------------------------------------------------------------------
 
-def apply(t: Table, s: list, code: int, choice=None) -> list:
-    """The state after the action ``code`` (trusted to be legal: see :func:`is_legal`).
+def apply(t: Table, s: list, code: int, choice=None, ev: list | None = None) -> list:
+    """The state after the action ``code`` (trusted to be legal: see :func:`accept`).
 
-    ``choice`` is the TakeIncome object for an income choice with explicit card values.
+    ``choice`` is the TakeIncome object for an income choice with explicit card values; the events of
+    the transition are appended to ``ev`` when it is a list.
     """
     s = s[:]
     kind = code & 15
@@ -438,14 +442,18 @@ def apply(t: Table, s: list, code: int, choice=None) -> list:
         s[PEND] &= ~(1 << seat)
         if s[PEND]:
             return s            # the other bids are still sealed (WL-CONF-6)
-        _reveal_bids(t, s)
+        _reveal_bids(t, s, ev)
         if s[CPROV] >= 0 and s[STEPON]:
             return s
-        _advance(t, s)
+        _advance(t, s, ev)
         return s
     p = code >> 7
     if kind == PLACE_MARKER:
-        if t.plain:
+        if ev is not None:
+            _place_marker(t, s, seat, p, ev)
+            if s[STEPON]:
+                return s
+        elif t.plain:
             # WL-PLACE-1..3, WL-PLACE-8 for the published rules, straight through
             mine = s[CLM + seat] = s[CLM + seat] | 1 << p
             placed = s[SX + seat] = s[SX + seat] + 1
@@ -460,35 +468,45 @@ def apply(t: Table, s: list, code: int, choice=None) -> list:
             s[PH] = RESOLVE
             s[STEPON] = 0
         else:
-            _place_marker(t, s, seat, p)
+            _place_marker(t, s, seat, p, None)
             if s[STEPON]:
                 return s
     elif kind == JOIN:
-        _join(t, s, seat, code)
+        _join(t, s, seat, code, ev)
         if not s[WINNER]:
             return s
     elif kind == PASS:
+        if ev is not None:
+            ev.append(_E().PlacementEnded(seat, s[SX + seat], "he passes on his optional markers (WL-PLACE-4)"))
         s[DONE] |= 1 << seat
-        _next_turn(t, s, (seat + 1) % t.players)
+        _next_turn(t, s, (seat + 1) % t.players, ev)
     elif kind == CHOOSE:
-        _resolve(t, s, p)
+        _resolve(t, s, p, False, ev)
     elif kind == REFUND:
-        _take_refund(t, s, seat, p)
+        _take_refund(t, s, seat, p, ev)
     elif kind == BREAK_TIE:
-        _knock_out(t, s, p)
+        _knock_out(t, s, p, s[EMP], ev)
     elif kind == DECLARE:
+        if ev is not None:
+            ev.append(_E().RebellionAnswered(seat, (s[OWN + seat] & s[K + 4]).bit_count(), bool(p)))
         if p:
             s[LEADER] = seat
             return s
         s[ASKED] += 1
         if s[ASKED] == len(s[ASK]):
+            if ev is not None:
+                ev.append(_E().NoRebellion("every player asked declined to lead (WL-REB-2)"))
             s[STEPON] = 0
-            _after_rebellion(t, s)
+            _after_rebellion(t, s, ev)
     elif kind == REWARD:
         if p == REWARD_VP:
+            if ev is not None:
+                ev.append(_E().RewardTaken(seat, None, None, None, "he prefers the VP chip (WL-REB-9b)"))
             s[VP + seat] += 1
         else:
             loser = _owner(s, p)
+            if ev is not None:
+                ev.append(_E().RewardTaken(seat, t.ids[p], loser, _KINDS[_kind(s, p)], "WL-REB-9a"))
             _change_owner(t, s, p, seat, loser)
             s[LOSTONE] |= 1 << loser
         s[REWARDED] += 1
@@ -497,10 +515,12 @@ def apply(t: Table, s: list, code: int, choice=None) -> list:
         s[PEND] &= ~(1 << seat)
         if s[PEND]:
             return s
-        _pay(t, s)
+        _pay(t, s, ev)
     elif kind == PLACE_CHIP:
         bit = 1 << p
         drawn = s[DRAWN]
+        if ev is not None:
+            ev.append(_E().ChipPlaced(seat, t.ids[p], drawn))
         if s[TLEFT] > 0 and s[PP] < len(s[POOL]) and chip_places(t, s, bit):   # another draw is possible
             s[DRAWN] = ""
             s[ASKT] = 1
@@ -512,16 +532,33 @@ def apply(t: Table, s: list, code: int, choice=None) -> list:
         s[K + KIDX[drawn]] |= bit
     elif kind == TEMPLE:
         if p:
+            if ev is not None:
+                ev.append(_E().ChipDrawn(seat, s[POOL][s[PP]], True))
             s[DRAWN] = s[POOL][s[PP]]
             s[PP] += 1
             s[ASKT] = 0
             s[TLEFT] -= 1
             return s
+        if ev is not None:
+            ev.append(_E().TempleDeclined(seat))
         s[TIDX] += 1
         s[ASKT] = 0
         s[TLEFT] = 0
-    _advance(t, s)
+    _advance(t, s, ev)
     return s
+
+
+_KINDS = "PTRFV"
+_EVENTS: list = []
+
+
+def _E():
+    """The events module, imported when the first event is built (never on the path without events)."""
+    if not _EVENTS:
+        from lotus_kit.white_lotus import events
+
+        _EVENTS.append(events)
+    return _EVENTS[0]
 
 
 def _owner(s: list, i: int) -> int:
@@ -532,7 +569,7 @@ def _owner(s: list, i: int) -> int:
     return -1
 
 
-def _advance(t: Table, s: list) -> None:
+def _advance(t: Table, s: list, ev: list | None = None) -> None:
     """Run the steps that need no decision until someone must act or the game is over."""
     while True:
         ph = s[PH]
@@ -543,21 +580,23 @@ def _advance(t: Table, s: list) -> None:
 
             raise LotusKitError(f"WL-YEAR-4: the game did not end within {MAX_YEARS} years")
         if not s[STEPON]:
-            _begin(t, s, ph)
+            if ev is not None:
+                ev.append(_E().PhaseStarted(s[YR], ph))
+            _begin(t, s, ph, ev)
             continue
         if ph == RESOLVE:
             if s[CPROV] >= 0:
                 return
             choices = resolve_choices(s)
             if not choices:
-                _end_resolve(t, s)
+                _end_resolve(t, s, ev)
                 continue
             first = palace_first(s)
             if first >= 0:
-                _resolve(t, s, first)
+                _resolve(t, s, first, True, ev)
                 continue
             if choices & (choices - 1) == 0:      # one province left: no choice for the emperor
-                _resolve(t, s, choices.bit_length() - 1)
+                _resolve(t, s, choices.bit_length() - 1, False, ev)
                 continue
             return
         if ph == REBELLION:
@@ -571,11 +610,13 @@ def _advance(t: Table, s: list) -> None:
                 if reward_targets(t, s, order[k]):
                     return
             for k in range(s[REWARDED], len(order)):
+                if ev is not None:
+                    ev.append(_E().RewardTaken(order[k], None, None, None, "no province can be taken (WL-REB-10 iii)"))
                 s[VP + order[k]] += 1
             s[REWARDED] = len(order)
-            _emperor_check(t, s, order)      # WL-REB-12
+            _emperor_check(t, s, order, "WL-REB-12", ev)
             s[STEPON] = 0
-            _after_rebellion(t, s)
+            _after_rebellion(t, s, ev)
             continue
         if ph == NEW_PROVINCES:
             if s[DRAWN] or s[ASKT]:
@@ -589,6 +630,8 @@ def _advance(t: Table, s: list) -> None:
                 continue
             seat = order[s[TIDX]]
             # WL-TERR-4: the base chip is drawn and must be placed
+            if ev is not None:
+                ev.append(_E().ChipDrawn(seat, s[POOL][s[PP]], False))
             s[DRAWN] = s[POOL][s[PP]]
             s[PP] += 1
             s[ASKT] = 0
@@ -597,18 +640,20 @@ def _advance(t: Table, s: list) -> None:
         return      # phases 1 and 5 wait for decisions
 
 
-def _begin(t: Table, s: list, ph: int) -> None:
+def _begin(t: Table, s: list, ph: int, ev: list | None) -> None:
     if ph == CLAIMS:
         s[SX:SX + 6] = _ZERO6
         s[DONE] = 0
         s[TURN] = s[EMP]
         s[STEPON] = 1
-        _next_turn(t, s, s[EMP])
+        _next_turn(t, s, s[EMP], ev)
     elif ph == RESOLVE:
         s[NOCL] = not (s[22] | s[23] | s[24] | s[25] | s[26] | s[27])
         s[CPROV] = -1
         s[STEPON] = 1
     elif ph == EMPEROR_POINT:
+        if ev is not None:
+            ev.append(_E().EmperorPoint(s[EMP]))
         s[VP + s[EMP]] += 1                 # WL-EMPVP-1
         s[PH] = REBELLION
     elif ph == REBELLION:
@@ -617,7 +662,9 @@ def _begin(t: Table, s: list, ph: int) -> None:
         villages = s[K + 4]
         eligible = [x for x in range(n) if x != emp and s[OWN + x] & villages]
         if not eligible:
-            _after_rebellion(t, s)
+            if ev is not None:
+                ev.append(_E().NoRebellion("nobody but the emperor owns a village (WL-REB-1)"))
+            _after_rebellion(t, s, ev)
             return
         eligible.sort(key=lambda x: (-(s[OWN + x] & villages).bit_count(), (x - emp) % n))
         s[ASK] = tuple(eligible)
@@ -645,14 +692,20 @@ def _begin(t: Table, s: list, ph: int) -> None:
 
 # -- phase 1 ------------------------------------------------------------------------------------------
 
-def _next_turn(t: Table, s: list, start: int) -> None:
+def _next_turn(t: Table, s: list, start: int, ev: list | None) -> None:
     """WL-PLACE-3, WL-PLACE-8: seats out of markers or targets are done; the next seat clockwise places."""
     done = s[DONE]
     n = t.players
     for seat in range(n):
         if done >> seat & 1:
             continue
-        if s[SX + seat] >= allowance(t, s, seat) or not marker_targets(t, s, seat):
+        if s[SX + seat] >= allowance(t, s, seat):
+            if ev is not None:
+                ev.append(_E().PlacementEnded(seat, s[SX + seat], "all his markers are placed"))
+            done |= 1 << seat
+        elif not marker_targets(t, s, seat):
+            if ev is not None:
+                ev.append(_E().PlacementEnded(seat, s[SX + seat], "no legal province is left for him (WL-PLACE-8)"))
             done |= 1 << seat
     s[DONE] = done
     for seat in t.clockwise[start]:
@@ -663,12 +716,22 @@ def _next_turn(t: Table, s: list, start: int) -> None:
     s[STEPON] = 0
 
 
-def _place_marker(t: Table, s: list, seat: int, i: int) -> None:
+def _place_marker(t: Table, s: list, seat: int, i: int, ev: list | None) -> None:
     bit = 1 << i
     mine = s[CLM + seat] = s[CLM + seat] | bit
     placed = s[SX + seat] = s[SX + seat] + 1
     done = s[DONE]
-    if t.plain:
+    if ev is not None:
+        E = _E()
+        ev.append(E.MarkerPlaced(seat, t.ids[i]))
+        out = True
+        if placed >= allowance(t, s, seat):
+            ev.append(E.PlacementEnded(seat, placed, "all his markers are placed"))
+        elif not marker_targets(t, s, seat):
+            ev.append(E.PlacementEnded(seat, placed, "no legal province is left for him (WL-PLACE-8)"))
+        else:
+            out = False
+    elif t.plain:
         out = placed >= min(5, 3 + (s[OWN + seat] & s[K + 2]).bit_count()) or not (
             (s[11] | s[12] | s[13] | s[14] | s[15]) & ~(s[16] | s[17] | s[18] | s[19] | s[20] | s[21]) & ~mine)
     else:
@@ -688,14 +751,18 @@ def _place_marker(t: Table, s: list, seat: int, i: int) -> None:
 
 # -- phase 2 ------------------------------------------------------------------------------------------
 
-def _resolve(t: Table, s: list, i: int) -> None:
+def _resolve(t: Table, s: list, i: int, forced: bool, ev: list | None) -> None:
+    """The emperor's province ``i`` (``forced``: the start palace, WL-CONF-2): settled at once when
+    one seat claims it, else its conflict begins (WL-CONF-3..5)."""
     bit = 1 << i
     mask = 0
     for seat in range(t.players):
         if s[CLM + seat] & bit:
             mask |= 1 << seat
+    if ev is not None:
+        ev.append(_E().ProvinceChosen(s[EMP], t.ids[i], tuple(SEATS[mask]), forced))
     if mask & (mask - 1) == 0:
-        _settle(t, s, i, mask.bit_length() - 1)
+        _settle(t, s, i, mask.bit_length() - 1, False, ev)
         return
     s[CPROV] = i
     s[REM] = s[PEND] = mask
@@ -706,7 +773,7 @@ def _resolve(t: Table, s: list, i: int) -> None:
     s[ROWED] = 0
 
 
-def _reveal_bids(t: Table, s: list) -> None:
+def _reveal_bids(t: Table, s: list, ev: list | None) -> None:
     """WL-CONF-7/8: every bid is in; pressures; the highest leaves, ties go to the emperor."""
     rem = SEATS[s[REM]]
     pressure = [0, 0, 0, 0, 0, 0]
@@ -721,11 +788,14 @@ def _reveal_bids(t: Table, s: list) -> None:
     if tied & (tied - 1):
         s[TIED] = tied
         return
-    _knock_out(t, s, tied.bit_length() - 1)
+    _knock_out(t, s, tied.bit_length() - 1, None, ev)
 
 
-def _knock_out(t: Table, s: list, leaver: int) -> None:
-    """WL-CONF-9: discards, the loser's marker and refund; then the next round (WL-CONF-10)."""
+def _knock_out(t: Table, s: list, leaver: int, emperor: int | None, ev: list | None) -> None:
+    """WL-CONF-9: discards, the loser's marker and refund; then the next round (WL-CONF-10).
+    ``emperor``: the seat that broke the tie (WL-CONF-8), None when the pressures decided."""
+    if ev is not None:
+        ev.append(_conflict_round(t, s, leaver, emperor))
     sup = list(s[SUPPLY]) if s[SUPPLY] is not None else None
     value = 0
     for x in SEATS[s[REM]]:
@@ -762,6 +832,8 @@ def _knock_out(t: Table, s: list, leaver: int) -> None:
             s[ROWED] = refund
             return
         paid = options[0] if options else ()
+        if ev is not None:
+            ev.append(_E().RefundTaken(leaver, paid, refund))
         c1, c2, c3 = paid.count(1), paid.count(2), paid.count(3)
         h = H + 7 * leaver
         s[h + 1] += c1
@@ -775,11 +847,37 @@ def _knock_out(t: Table, s: list, leaver: int) -> None:
         s[SUPPLY] = tuple(sup)
     if rem & (rem - 1):
         return
-    _settle(t, s, i, rem.bit_length() - 1)
+    _settle(t, s, i, rem.bit_length() - 1, True, ev)
 
 
-def _take_refund(t: Table, s: list, seat: int, p: int) -> None:
+def _conflict_round(t: Table, s: list, leaver: int, emperor: int | None):
+    """The ConflictRound event of the bids in ``s`` (WL-CONF-6..9), before the discards."""
+    E = _E()
+    rem = SEATS[s[REM]]
+    pressure = [0, 0, 0, 0, 0, 0]
+    bids, discarded = [], []
+    value = 0
+    for x in rem:
+        p = s[SX + x] >> 7
+        n0, n1, n2, n3 = p >> 3 & 1, p >> 4 & 255, p >> 12 & 255, p >> 20 & 255
+        target = p & 7
+        cards = (3,) * n3 + (2,) * n2 + (1,) * n1
+        bids.append(E.BidRevealed(x, target, cards + (0,) * n0))
+        discarded.append((x, cards))
+        pressure[target] += n1 + 2 * n2 + 3 * n3
+        if x == leaver:
+            value = n1 + 2 * n2 + 3 * n3
+    tied = tuple(SEATS[s[TIED]]) if s[TIED] else (leaver,)
+    refund = value // 2 if t.floor_half else value - value // 2
+    return E.ConflictRound(
+        province=t.ids[s[CPROV]], round=s[ROUND], bids=tuple(bids), pressures=tuple((x, pressure[x]) for x in rem),
+        tied=tied, leaver=leaver, decided_by_emperor=emperor, discarded=tuple(discarded), refund=refund)
+
+
+def _take_refund(t: Table, s: list, seat: int, p: int, ev: list | None) -> None:
     c1, c2, c3 = p & 255, p >> 8 & 255, p >> 16 & 255
+    if ev is not None:
+        ev.append(_E().RefundTaken(seat, (3,) * c3 + (2,) * c2 + (1,) * c1, s[ROWED]))
     h = H + 7 * seat
     s[h + 1] += c1
     s[h + 2] += c2
@@ -792,7 +890,7 @@ def _take_refund(t: Table, s: list, seat: int, p: int) -> None:
     rem = s[REM]
     if rem & (rem - 1):
         return
-    _settle(t, s, s[CPROV], rem.bit_length() - 1)
+    _settle(t, s, s[CPROV], rem.bit_length() - 1, True, ev)
 
 
 def _change_owner(t: Table, s: list, i: int, seat: int, old: int) -> None:
@@ -818,8 +916,10 @@ def _kind(s: list, i: int) -> int:
     return -1
 
 
-def _settle(t: Table, s: list, i: int, seat: int) -> None:
+def _settle(t: Table, s: list, i: int, seat: int, contested: bool, ev: list | None) -> None:
     """WL-CONF-4, WL-CONF-14: the chip takes the winner's colour; every marker there returns."""
+    if ev is not None:
+        ev.append(_E().ProvinceSettled(t.ids[i], seat, _KINDS[_kind(s, i)], contested))
     _change_owner(t, s, i, seat, -1)
     keep = ~(1 << i)
     for x in range(t.players):
@@ -827,10 +927,10 @@ def _settle(t: Table, s: list, i: int, seat: int) -> None:
     s[CPROV] = -1
     s[RSEAT] = -1
     if not t.emp_end:
-        _emperor_check(t, s, ())
+        _emperor_check(t, s, (), "WL-EMP-2", ev)
 
 
-def _emperor_check(t: Table, s: list, order: tuple) -> None:
+def _emperor_check(t: Table, s: list, order: tuple, rule: str, ev: list | None) -> None:
     """WL-EMP-2..4: the stone goes to the most palaces if strictly more than the emperor's;
     ties among challengers by ``order`` (WL-REB-12), then clockwise from the emperor."""
     palaces = s[K]
@@ -841,21 +941,30 @@ def _emperor_check(t: Table, s: list, order: tuple) -> None:
         return
     n = t.players
     tied = [x for x in range(n) if counts[x] == best]
-    s[EMP] = min(tied, key=lambda x: (order.index(x) if x in order else len(order), (x - emp) % n))
+    new = s[EMP] = min(tied, key=lambda x: (order.index(x) if x in order else len(order), (x - emp) % n))
+    if ev is not None:
+        ev.append(_E().EmperorChanged(old=emp, new=new, palaces_old=counts[emp], palaces_new=best, rule=rule))
 
 
-def _end_resolve(t: Table, s: list) -> None:
+def _end_resolve(t: Table, s: list, ev: list | None) -> None:
     if t.emp_end:
-        _emperor_check(t, s, ())
+        _emperor_check(t, s, (), "WL-EMP-2 (WL_EMPEROR_CHECK_END_OF_PHASE)", ev)
     if t.designer and s[YR] == 1:
         # WL_DESIGNER [RECON]: one pool tile face up on every other empty in-play province
         chips = chip_mask(s)
         pool = s[POOL]
+        laid = []
         for i in t.in_play:
             if not chips >> i & 1 and s[PP] < len(pool):
                 s[K + KIDX[pool[s[PP]]]] |= 1 << i
+                laid.append((t.ids[i], pool[s[PP]]))
                 s[PP] += 1
-    s[FIN] = 1 if final_year_reason(t, s) else 0
+        if ev is not None:
+            ev.append(_E().TilesLaidOut(tuple(laid)))
+    reason = final_year_reason(t, s)
+    if reason and ev is not None:
+        ev.append(_E().FinalYear(s[YR], reason))
+    s[FIN] = 1 if reason else 0
     s[PH] = EMPEROR_POINT
     s[STEPON] = 0
 
@@ -881,7 +990,7 @@ def final_year_reason(t: Table, s: list) -> str:
 _SIDES = (None, "emperor", "rebels")
 
 
-def _join(t: Table, s: list, seat: int, code: int) -> None:
+def _join(t: Table, s: list, seat: int, code: int, ev: list | None) -> None:
     # the leaders' side is filled in, as the engine keeps it (WL-REB-3)
     if seat == s[EMP]:
         code = code & ~(3 << 7) | 1 << 7
@@ -927,9 +1036,19 @@ def _join(t: Table, s: list, seat: int, code: int) -> None:
     s[WINNER] = _SIDES[winner]
     s[RORDER] = (head, *allies)
     s[LOSERS] = losers
+    if ev is not None:
+        ev.append(_E().RebellionResolved(
+            emperor=emp, leader=leader, sides=tuple((x, _SIDES[sides[x]]) for x in range(n)),
+            combat=tuple((x, _combat_cards(s[SX + x] >> 7)) for x in range(n)),
+            palace_bonus=2 * (s[OWN + emp] & s[K]).bit_count(), village_bonus=(s[OWN + leader] & s[K + 4]).bit_count(),
+            emperor_total=totals[1], rebel_total=totals[2], winner=_SIDES[winner], reward_order=s[RORDER]))
 
 
-def _after_rebellion(t: Table, s: list) -> None:
+def _combat_cards(p: int) -> tuple[int, ...]:
+    return (3,) * (p >> 18 & 255) + (2,) * (p >> 10 & 255) + (1,) * (p >> 2 & 255)
+
+
+def _after_rebellion(t: Table, s: list, ev: list | None) -> None:
     """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring."""
     s[STEPON] = 0
     if not s[FIN]:
@@ -939,6 +1058,23 @@ def _after_rebellion(t: Table, s: list) -> None:
     parts, won = final_scores(t, s)
     s[SCORES] = parts
     s[WINNERS] = won
+    if ev is not None:
+        E = _E()
+        lines = tuple(E.ScoreLine(x, *part) for x, part in enumerate(parts))
+        ev.append(E.GameEnded(lines, won, tie_break(t, s, parts, won)))
+
+
+def tie_break(t: Table, s: list, parts: tuple, won: tuple[int, ...]) -> str:
+    """How WL-SCORE-5 chose ``won`` among equal totals ('' when one total was highest)."""
+    totals = [b + g + d + v for b, _, g, d, v, _ in parts]
+    top = max(totals)
+    if totals.count(top) == 1:
+        return ""
+    if won == (s[EMP],) and totals[s[EMP]] == top:
+        return "tie broken: the emperor wins (WL-SCORE-5)"
+    if len(won) == 1:
+        return "tie broken by palaces (WL-SCORE-5)"
+    return "a shared win (WL-SCORE-5)"
 
 
 def group_sizes(t: Table, mask: int) -> int:
@@ -1012,7 +1148,7 @@ def _counts(total: int) -> tuple[int, int, int]:
     return (1 if rest == 1 else 0, 1 if rest == 2 else 0, threes)
 
 
-def _pay(t: Table, s: list) -> None:
+def _pay(t: Table, s: list, ev: list | None) -> None:
     """Pay everyone; with a finite supply the emperor is paid first, then clockwise [RECON]."""
     sup = list(s[SUPPLY]) if s[SUPPLY] is not None else None
     for seat in t.clockwise[s[EMP]]:
@@ -1032,6 +1168,10 @@ def _pay(t: Table, s: list) -> None:
             for k in range(3):
                 sup[k] -= inf[k]
                 sup[3 + k] -= com[k]
+        if ev is not None:
+            got_inf, got_com = inf[0] + 2 * inf[1] + 3 * inf[2], com[0] + 2 * com[1] + 3 * com[2]
+            ev.append(_E().IncomeTaken(seat, got_inf, got_com, choice >> 7 if type(choice) is int
+                                       else choice.palaces_for_combat, lost=influence + combat - got_inf - got_com))
         h = H + 7 * seat
         s[h + 1] += inf[0]
         s[h + 2] += inf[1]
@@ -1097,10 +1237,12 @@ def accept(t: Table, s: list, action) -> tuple[int, object] | None:
 
 # -- a new game ----------------------------------------------------------------------------------------
 
-def new_game(players: int, seed: int = 0, rules=None, first_emperor: int | None = None) -> tuple[Table, list]:
+def new_game(players: int, seed: int = 0, rules=None, first_emperor: int | None = None,
+             ev: list | None = None) -> tuple[Table, list]:
     """The :class:`Table` and first state of a game, dealt exactly as ``engine.new_game`` deals it
     (WL-SETUP-1..7: the same generator draws the start chips, the pool order and the first emperor).
-    The arguments are trusted: ``engine.new_game`` is where they are checked."""
+    The arguments are trusted: ``engine.new_game`` is where they are checked. The events of the set-up
+    go to ``ev`` when it is a list."""
     import random
 
     from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
@@ -1141,5 +1283,8 @@ def new_game(players: int, seed: int = 0, rules=None, first_emperor: int | None 
     s[ASK] = s[RORDER] = s[WINNERS] = ()
     s[SCORES] = None
     s[SX:SX + 6] = _NONE6
-    _advance(t, s)
+    if ev is not None:
+        chips = tuple(zip([t.ids[i] for i in lotus], start, strict=True))
+        ev.append(_E().GameStarted(players, seed, emperor, chips, rules.flags()))
+    _advance(t, s, ev)
     return t, s
