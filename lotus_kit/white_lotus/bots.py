@@ -200,11 +200,18 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
 def play_game(state: State, bots: Sequence[Bot], on_action: Callable[[State, Action, State], None] | None = None
               ) -> State:
     """Play to the end with one bot per seat; sealed choices are asked seat by seat in seat order."""
-    if on_action is None and bots and all(type(b) is RandomBot for b in bots):
-        # the same game on the fast core: same legal actions in the same order, same draws
-        from lotus_kit.white_lotus.fast.play import random_playout
+    if bots and all(type(b) in (RandomBot, HeuristicBot) for b in bots):
+        # the same game on the fast core: same legal actions in the same order, same choices, same draws
+        from lotus_kit.white_lotus.fast import play as fast
 
-        return random_playout(state, [b.rng for b in bots])
+        if on_action is None:
+            if all(type(b) is RandomBot for b in bots):
+                return fast.random_playout(state, [b.rng for b in bots])
+            return fast.playout(state, fast.choosers(bots))
+        states, actions = fast.played_states(state, fast.choosers(bots))
+        for before, action, after in zip(states, actions, states[1:], strict=False):
+            on_action(before, action, after)
+        return states[-1]
     while not state.is_over:
         seat = min(to_act(state))
         action = bots[seat].choose(state, seat)

@@ -190,7 +190,7 @@ class WhiteLotus(ExplicitChance):
         return determinise(state, seat, rng)
 
     def play_out(self, state: State, bots: Sequence[Any]) -> State:
-        """Play to the end; random bots run on the fast core (same game, fewer microseconds)."""
+        """Play to the end; random and heuristic bots run on the fast core (same game, fewer microseconds)."""
         from lotus_kit.white_lotus.bots import play_game
 
         return play_game(state, bots)

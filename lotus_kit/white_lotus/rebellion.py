@@ -251,10 +251,14 @@ def advance(state: State, ev: list[Event]) -> State | None:
     step = state.step
     if not step.winner:
         return None
-    while step.rewarded < len(step.reward_order):
-        seat = step.reward_order[step.rewarded]
+    # WL-REB-10 iii: the chips go without asking only once nobody left in the order can take a
+    # province; until then each winner is asked in turn (one with nothing to take may only take the
+    # chip), so no chip is given, and no event told, before that
+    for seat in step.reward_order[step.rewarded:]:
         if reward_targets(state, seat):
             return None
+    while step.rewarded < len(step.reward_order):
+        seat = step.reward_order[step.rewarded]
         ev.append(RewardTaken(seat, None, None, None, "no province can be taken (WL-REB-10 iii)"))
         state = evolve(state, vp_chips=put(state.vp_chips, seat, state.vp_chips[seat] + 1),
                         step=evolve(step, rewarded=step.rewarded + 1))

@@ -195,6 +195,22 @@ def test_monte_carlo_random_rollouts_choose_alike_on_the_fast_core_and_through_t
     assert values[0] == values[1] and picks[0] == picks[1] and picks[0] in legal_actions(state, seat)
 
 
+def test_monte_carlo_heuristic_rollouts_choose_alike_on_the_fast_core_and_through_the_engine():
+    from lotus_kit.analysis.mcbot import MonteCarloBot
+
+    state = new_game(5, 8)
+    for _ in range(9):
+        state = apply(state, legal_actions(state, min(to_act(state)))[-1])
+    seat = min(to_act(state))
+    picks, values = [], []
+    for fast in (True, False):
+        bot = MonteCarloBot(4, determinisations=2, fast=fast)
+        picks.append(bot.choose(state, seat))
+        values.append(bot.values)
+        assert bot.samples == [2] and len(bot.values) > 1
+    assert values[0] == values[1] and picks[0] == picks[1] and picks[0] in legal_actions(state, seat)
+
+
 @pytest.mark.parametrize("flags", FLAG_SETS[:12], ids=lambda f: "+".join(f) or "published")
 def test_fast_core_deals_a_new_game_as_the_engine_does(flags):
     rules = RuleSet.from_flags(flags)

@@ -509,3 +509,30 @@ def test_WL_INFO_5_every_decision_belongs_to_its_phase_and_only_sealed_ones_are_
             assert kinds <= SEALED
         seen |= kinds
     assert {PlaceMarker, ChooseProvince, Bid, DeclareRebellion, JoinSide, TakeIncome, PlaceChip} <= seen
+
+
+def test_wl_reb_10_iii_a_winner_with_nothing_to_take_is_asked_while_a_later_winner_can_take_a_province():
+    """The head of the reward order has no province to take, the next winner has: the head is asked
+    (the VP chip is all he may take) and no chip is given, nor told of, before he answers."""
+    from lotus_kit.white_lotus.actions import JoinSide, TakeReward
+    from lotus_kit.white_lotus.bots import HeuristicBot, RandomBot
+    from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+    from lotus_kit.white_lotus.events import RebellionResolved, RewardTaken
+    from lotus_kit.white_lotus.rebellion import reward_targets
+
+    bots = [HeuristicBot(7), RandomBot(8), HeuristicBot(9), RandomBot(10)]
+    state = new_game(4, 104)
+    while not (state.step is not None and getattr(state.step, "winner", "")):
+        seat = min(to_act(state))
+        action = bots[seat].choose(state, seat)
+        before, state = state, apply(state, action)
+    assert isinstance(action, JoinSide) and any(isinstance(e, RebellionResolved) for e in state.events)
+    head, ally = state.step.reward_order
+    assert not reward_targets(state, head) and reward_targets(state, ally)
+    assert not any(isinstance(e, RewardTaken) for e in state.events)
+    assert state.vp_chips == before.vp_chips and state.step.rewarded == 0
+    assert to_act(state) == {head} and legal_actions(state, head) == [TakeReward(head, None)]
+    after = apply(state, TakeReward(head, None))
+    assert after.vp_chips[head] == state.vp_chips[head] + 1
+    assert [e for e in after.events if isinstance(e, RewardTaken)] == [
+        RewardTaken(head, None, None, None, "he prefers the VP chip (WL-REB-9b)")]

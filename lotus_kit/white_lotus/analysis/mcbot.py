@@ -49,7 +49,7 @@ from lotus_kit.white_lotus.analysis.conflict import cards_for_total, reachable_t
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
-from lotus_kit.white_lotus.fast.play import random_playout, until_year_after
+from lotus_kit.white_lotus.fast.play import choosers, playout, random_playout, until_year_after
 from lotus_kit.white_lotus.hidden import determinise
 from lotus_kit.white_lotus.scoring import score
 from lotus_kit.white_lotus.state import Phase, State
@@ -96,8 +96,9 @@ class MonteCarloBot:
     def __init__(self, seed: int = 0, determinisations: int = 3, candidates: int = 4, horizon: str = "next_year",
                  evaluation_weights: dict | None = None, rollout: str = "heuristic", think_time: float | None = None,
                  fast: bool = True):
-        """``rollout="random"`` plays the rollouts with uniformly random actions, on the fast core
-        unless ``fast=False`` (the same rollouts through the engine: for measuring what speed buys).
+        """``rollout="random"`` plays the rollouts with uniformly random actions instead of heuristic
+        bots. Rollouts run on the fast core unless ``fast=False`` (the same rollouts through the
+        engine: for measuring what speed buys).
         ``think_time``: CPU seconds per searched decision; samples are drawn until it is spent (at
         least one), instead of ``determinisations`` of them."""
         if horizon not in ("next_year", "game"):
@@ -197,6 +198,9 @@ class MonteCarloBot:
                     s2 = self._random_rollout(s2, sample_seed, state.year)
                 else:
                     bots = [HeuristicBot(sample_seed + 31 * s) for s in range(state.players)]
+                    if self.fast:
+                        s2 = playout(s2, choosers(bots), None if self.horizon == "game" else
+                                     until_year_after(state.year), events=False)
                     while not s2.is_over and not stop(s2):
                         who = min(to_act(s2))
                         s2 = apply(s2, bots[who].choose(s2, who))
@@ -210,7 +214,8 @@ class MonteCarloBot:
         """Uniformly random play to the horizon: on the fast core, or through the engine (same draws)."""
         rngs = [random.Random(seed + 31 * s) for s in range(state.players)]
         if self.fast:
-            return random_playout(state, rngs, None if self.horizon == "game" else until_year_after(year))
+            return random_playout(state, rngs, None if self.horizon == "game" else until_year_after(year),
+                                  events=False)
         stop = self._stop(year)
         while not state.is_over and not stop(state):
             who = min(to_act(state))

@@ -106,8 +106,9 @@ def encode(state) -> tuple[Table, list]:
 _PHASES: list = []
 
 
-def decode(t: Table, s: list):
-    """The readable State of a flat list (its ``events`` empty: the fast core builds none)."""
+def decode(t: Table, s: list, events: tuple = ()):
+    """The readable State of a flat list, carrying ``events`` (those the core appended to the
+    ``ev`` list of the transition that made ``s``, when they were asked for)."""
     from lotus_kit.white_lotus.cards import Hand
     from lotus_kit.white_lotus.events import ScoreLine
     from lotus_kit.white_lotus.state import (
@@ -170,7 +171,7 @@ def decode(t: Table, s: list):
     new.hands = tuple([_new_hand(Hand, s[C.H + 7 * x:C.H + 7 * x + 7]) for x in range(n)])
     new.vp_chips, new.pool, new.start_palace = tuple(s[C.VP:C.VP + n]), s[C.POOL][s[C.PP]:], s[C.SP]
     new.supply, new.stock, new.final_year, new.step = s[C.SUPPLY], s[C.STOCK], bool(s[C.FIN]), step
-    new.scores, new.winners, new.events = scores, tuple(s[C.WINNERS]), ()
+    new.scores, new.winners, new.events = scores, tuple(s[C.WINNERS]), events
     new.owned, new.kinds, new.claimed = tuple(s[C.OWN:C.OWN + n]), tuple(s[C.K:C.K + 5]), tuple(s[C.CLM:C.CLM + n])
     new.__class__ = State
     return new

@@ -1,4 +1,4 @@
-"""Playing on the fast core from a readable State: random playouts for rollouts, bots and sweeps.
+"""Playing on the fast core from a readable State: playouts for rollouts, bots and sweeps.
 
 The legal actions come in the engine's order, so a ``random.Random`` choosing among them picks the
 same actions as a :class:`~lotus_kit.white_lotus.bots.RandomBot` with that generator would through
@@ -26,11 +26,13 @@ from lotus_kit.white_lotus.fast.codec import decode, encode
 from lotus_kit.white_lotus.fast.codes import action_of
 
 
-def random_playout(state, rngs: Sequence[random.Random], stop: Callable[[list], bool] | None = None):
+def random_playout(state, rngs: Sequence[random.Random], stop: Callable[[list], bool] | None = None,
+                   events: bool = True):
     """Play ``state`` on with uniformly random legal actions (seat k draws from ``rngs[k]``; sealed
     choices are made lowest seat first) until the game ends or ``stop(flat_state)`` holds.
 
-    The last transition runs once more through the engine, so the state returned carries its events.
+    The state returned carries the events of the last transition (built by running it once more
+    with an event list), unless ``events`` is False (then it carries none).
     """
     table, s = encode(state)
     legal, apply, first = C.legal, C.apply, C.first_to_act
@@ -43,9 +45,69 @@ def random_playout(state, rngs: Sequence[random.Random], stop: Callable[[list], 
         s = apply(table, s, code)
     if before is None:
         return state
-    from lotus_kit.white_lotus.engine import apply as engine_apply
+    return _last_with_events(table, before, last) if events else decode(table, s)
 
-    return engine_apply(decode(table, before), action_of(last))
+
+def _last_with_events(table: C.Table, before: list, code: int, choice=None):
+    events: list = []
+    return decode(table, C.apply(table, before, code, choice, events), tuple(events))
+
+
+Chooser = Callable[[C.Table, list, int], int]
+
+
+def choosers(bots: Sequence[object]) -> list[Chooser] | None:
+    """The fast core's choosers of ``bots`` (random and heuristic bots: the same choices from the same
+    generators), or None when one of them has no fast counterpart."""
+    from lotus_kit.white_lotus.bots import HeuristicBot, RandomBot
+    from lotus_kit.white_lotus.fast.heuristic import FastHeuristic
+
+    out: list[Chooser] = []
+    for bot in bots:
+        if type(bot) is RandomBot:
+            out.append(_random_chooser(bot.rng))
+        elif type(bot) is HeuristicBot:
+            out.append(FastHeuristic(bot).choose)
+        else:
+            return None
+    return out
+
+
+def _random_chooser(rng: random.Random) -> Chooser:
+    choice, legal = rng.choice, C.legal
+    return lambda t, s, seat: choice(legal(t, s, seat))
+
+
+def playout(state, players: Sequence[Chooser], stop: Callable[[list], bool] | None = None, events: bool = True):
+    """Play ``state`` on with one chooser per seat (sealed choices lowest seat first) until the game
+    ends or ``stop(flat_state)`` holds; the state returned carries its last transition's events
+    (none when ``events`` is False)."""
+    table, s = encode(state)
+    first, apply = C.first_to_act, C.apply
+    before, last = None, 0
+    while s[C.PH] != C.GAME_OVER and (stop is None or not stop(s)):
+        seat = first(table, s)
+        code = players[seat](table, s, seat)
+        before, last = s, code
+        s = apply(table, s, code)
+    if before is None:
+        return state
+    return _last_with_events(table, before, last) if events else decode(table, s)
+
+
+def played_states(state, players: Sequence[Chooser]) -> tuple[list, list]:
+    """Every state of the game from ``state`` to its end, each with its events, and the actions."""
+    table, s = encode(state)
+    first, apply = C.first_to_act, C.apply
+    states, actions = [state], []
+    while s[C.PH] != C.GAME_OVER:
+        seat = first(table, s)
+        code = players[seat](table, s, seat)
+        events: list = []
+        s = apply(table, s, code, None, events)
+        states.append(decode(table, s, tuple(events)))
+        actions.append(action_of(code))
+    return states, actions
 
 
 def until_year_after(year: int) -> Callable[[list], bool]:
