@@ -4,7 +4,9 @@ Random play (the acting seat with the lowest number picks uniformly among its le
 the same seeds through ``engine.apply``/``legal_actions`` and through ``fast.core``; the two are
 interleaved game by game so that the load of a shared machine hits both alike. Also: replaying a
 4-player bot game from its record, importing each, the memory of all the states of that game,
-OpenSpiel's C++ and pure-Python games in the same loop (when ``open_spiel`` is installed), and
+the analyses on the fast path against the same work through the engine (a sweep's games, the
+swings search, a Monte-Carlo decision), OpenSpiel's C++ and pure-Python games in the same loop (when
+``open_spiel`` is installed), and
 with ``--valgrind`` the instructions per action under callgrind (stable where time is not).
 
 Run: ``python benchmarks/bench_fast.py`` (``--games N``, ``--valgrind``). Never asserted in tests.
@@ -113,6 +115,64 @@ def replay_and_memory(results: dict) -> None:
           f"fast {size_fast / 2**20:.2f} MB")
 
 
+class _ThroughEngine:
+    """Makes a bot class play_game cannot recognise, so its games run through the engine."""
+
+    @staticmethod
+    def of(cls: type) -> type:
+        return type(f"Engine{cls.__name__}", (cls,), {})
+
+
+def analysis_paths(results: dict, games: int = 6) -> None:
+    """What the fast path buys the analyses: a sweep's games (every state kept, with its events), the
+    swings search (``mistakes``: rollouts of heuristic bots) and the Monte-Carlo bot's decisions;
+    the same work through the engine with bots play_game cannot recognise, interleaved."""
+    from lotus_kit.analysis.mcbot import MonteCarloBot
+    from lotus_kit.analysis.rollouts import mistakes
+    from lotus_kit.white_lotus.bots import HeuristicBot, play_game
+    from lotus_kit.white_lotus.engine import legal_actions, new_game, to_act
+
+    slow_bot = _ThroughEngine.of(HeuristicBot)
+    print("analysis on the fast path (CPU seconds, engine / fast):")
+
+    def sweep(kind: type) -> float:
+        t0 = clock()
+        for seed in range(games):
+            states = [new_game(4, seed)]
+            play_game(states[0], [kind(10 * seed + k) for k in range(4)],
+                      on_action=lambda before, action, after, kept=states: kept.append(after))
+        return clock() - t0
+
+    record_states: list = [new_game(4, 3)]
+    record_actions: list = []
+    play_game(record_states[0], [HeuristicBot(k) for k in range(4)],
+              on_action=lambda b, a, after: (record_states.append(after), record_actions.append(a)))
+
+    def swings(kind: type) -> float:
+        t0 = clock()
+        mistakes(record_states, record_actions, rollouts=4, alternatives=2, max_decisions=4,
+                 bots=lambda seat, seed: kind(seed), progress=False)
+        return clock() - t0
+
+    decision = record_states[40]
+    seat = min(to_act(decision))
+    assert len(legal_actions(decision, seat)) > 1
+
+    def montecarlo(fast: bool) -> float:
+        t0 = clock()
+        MonteCarloBot(1, determinisations=4, fast=fast).choose(decision, seat)
+        return clock() - t0
+
+    for name, slow, fast in (("sweep of heuristic games", lambda: sweep(slow_bot), lambda: sweep(HeuristicBot)),
+                             ("swings search (mistakes)", lambda: swings(slow_bot), lambda: swings(HeuristicBot)),
+                             ("Monte-Carlo bot decision", lambda: montecarlo(False), lambda: montecarlo(True))):
+        pairs = [(slow(), fast()) for _ in range(3)]
+        e, f = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+        key = name.split()[0].lower().replace("-", "")
+        results[f"engine_s_{key}"], results[f"fast_s_{key}"] = e, f
+        print(f"  {name:28s} {e:7.2f} {f:7.2f}   ratio {e / f:5.2f}")
+
+
 def _times(fn, repeat: int) -> list[float]:
     out = []
     for _ in range(repeat):
@@ -184,6 +244,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--games", type=int, default=20, help="random games per player count")
     parser.add_argument("--valgrind", action="store_true", help="instruction counts under callgrind (slow)")
     parser.add_argument("--no-openspiel", action="store_true")
+    parser.add_argument("--no-analysis", action="store_true", help="skip the sweep, swings and Monte-Carlo timings")
     parser.add_argument("--count", nargs=2, metavar=("ENGINE", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.count:
@@ -193,6 +254,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(f"python {sys.version.split()[0]}; CPU time of this process; medians")
     random_play(args.games, results)
     replay_and_memory(results)
+    if not args.no_analysis:
+        analysis_paths(results)
     import_times(results)
     if not args.no_openspiel:
         openspiel(results)

@@ -126,17 +126,34 @@ def decode(t: Table, s: list, events: tuple = ()):
     if not _PHASES:
         _PHASES.extend([None, *Phase])
     size = len(t.adjacency)
-    chips = [""] * size
-    for k in range(5):
-        for i in C._bits(s[C.K + k]):
-            chips[i] = _KINDS[k]
-    owners = [-1] * size
-    markers = [0] * size
-    for x in range(n):
-        for i in C._bits(s[C.OWN + x]):
-            owners[i] = x
-        for i in C._bits(s[C.CLM + x]):
-            markers[i] |= 1 << x
+    # the board tuples of the last state decoded are kept per table: most steps change none of them
+    last = t.decoded
+    kinds, owned, claimed = tuple(s[C.K:C.K + 5]), tuple(s[C.OWN:C.OWN + n]), tuple(s[C.CLM:C.CLM + n])
+    if last[0] == kinds:
+        chips = last[1]
+    else:
+        board = [""] * size
+        for k in range(5):
+            for i in C._bits(kinds[k]):
+                board[i] = _KINDS[k]
+        chips = tuple(board)
+    if last[2] == owned:
+        owners = last[3]
+    else:
+        board = [-1] * size
+        for x in range(n):
+            for i in C._bits(owned[x]):
+                board[i] = x
+        owners = tuple(board)
+    if last[4] == claimed:
+        markers = last[5]
+    else:
+        board = [0] * size
+        for x in range(n):
+            for i in C._bits(claimed[x]):
+                board[i] |= 1 << x
+        markers = tuple(board)
+    t.decoded = (kinds, chips, owned, owners, claimed, markers)
     ph = s[C.PH]
     step = None
     if s[C.STEPON]:
@@ -167,12 +184,12 @@ def decode(t: Table, s: list, events: tuple = ()):
     new = _state_draft()
     new.rules, new.players, new.seed, new.year = t.rules, n, s[C.SEED], s[C.YR]
     new.phase, new.emperor = _PHASES[ph], s[C.EMP]
-    new.chips, new.owners, new.markers = tuple(chips), tuple(owners), tuple(markers)
+    new.chips, new.owners, new.markers = chips, owners, markers
     new.hands = tuple([_new_hand(Hand, s[C.H + 7 * x:C.H + 7 * x + 7]) for x in range(n)])
     new.vp_chips, new.pool, new.start_palace = tuple(s[C.VP:C.VP + n]), s[C.POOL][s[C.PP]:], s[C.SP]
     new.supply, new.stock, new.final_year, new.step = s[C.SUPPLY], s[C.STOCK], bool(s[C.FIN]), step
     new.scores, new.winners, new.events = scores, tuple(s[C.WINNERS]), events
-    new.owned, new.kinds, new.claimed = tuple(s[C.OWN:C.OWN + n]), tuple(s[C.K:C.K + 5]), tuple(s[C.CLM:C.CLM + n])
+    new.owned, new.kinds, new.claimed = owned, kinds, claimed
     new.__class__ = State
     return new
 

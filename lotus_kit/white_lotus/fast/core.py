@@ -104,6 +104,7 @@ class Table:
         self.plain = not self.designer and not self.limit
         self.bids: dict = {}
         self.joins: dict = {}
+        self.decoded: tuple = (None,) * 6          # codec.decode's last board tuples
         self.marks: dict = {}
         self.places: dict = {}
 
