@@ -1,0 +1,1 @@
+"""The Ming engine before its tables, kept to check the engine against."""
