@@ -1,97 +1,153 @@
-"""Ming Dynastie engine speed: µs per action with legal actions (uniformly random games, the way
-the generic checker plays), µs per action for apply alone, and heuristic-bot games per second.
+"""Ming Dynastie engine speed, before and after its movement tables: µs per action with legal
+actions (uniformly random games, the way the generic checker plays), µs per action for apply alone,
+and heuristic-bot games per second.
 
-Prints medians and a ratio against the target; never asserted in tests (machines are noisy). Run:
-``python benchmarks/bench_ming.py`` (``--wall`` for wall-clock time instead of this process's CPU time,
-``--games N`` random games per player count, ``--cold`` to start every game with empty caches).
+"Before" is the engine as it was, kept as the oracle of the differential test
+(``tests/ming/oracle``); both run interleaved in one process, so a loaded machine slows both alike
+and the ratio is the stable figure. Medians; never asserted in tests (machines are noisy). Run:
+``python benchmarks/bench_ming.py`` (``--wall`` for wall-clock time instead of this process's CPU
+time, ``--games N`` random games per player count, ``--cold`` to start every game with empty
+caches, ``--valgrind`` for instructions per action under callgrind, stable where time is not).
 """
 
 from __future__ import annotations
 
 import argparse
+import pathlib
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))     # the oracle lives in tests/
+
+from lotus_kit.ming import engine
 from lotus_kit.ming.bots import HeuristicBot
-from lotus_kit.ming.engine import apply, legal_actions, new_game
 from lotus_kit.ming.state import table
+from tests.ming.oracle import engine as oracle
+from tests.ming.oracle.state import table as oracle_table
 
 TARGET_US = 6.0
+ENGINES = {"before": oracle, "after": engine}
 clock = time.process_time
 
 
-def random_game(players: int, seed: int) -> tuple[int, float, list]:
+def random_game(eng, players: int, seed: int) -> tuple[int, float, list]:
     rng = random.Random(seed)
     actions = []
     t0 = clock()
-    state = new_game(players, seed)
+    state = eng.new_game(players, seed)
     while not state.is_over:
         seat = min(state.to_act_seats)
-        action = rng.choice(legal_actions(state, seat))
-        state = apply(state, action)
+        action = rng.choice(eng.legal_actions(state, seat))
+        state = eng.apply(state, action)
         actions.append(action)
     return len(actions), clock() - t0, actions
 
 
-def apply_only(players: int, seed: int, actions: list) -> float:
+def apply_only(eng, players: int, seed: int, actions: list) -> float:
     t0 = clock()
-    state = new_game(players, seed)
+    state = eng.new_game(players, seed)
     for action in actions:
-        state = apply(state, action)
+        state = eng.apply(state, action)
     return clock() - t0
 
 
-def main() -> None:
+def _count(which: str, players: int, warm: int, games: int) -> None:
+    """One callgrind run: ``warm`` games, then ``games`` counted ones; prints the actions played."""
+    eng = ENGINES[which]
+    for seed in range(warm):
+        random_game(eng, players, 10_000 + seed)
+    print(sum(random_game(eng, players, seed)[0] for seed in range(games)))
+
+
+def valgrind(players: int = 3, warm: int = 10, games: int = 6) -> dict[str, float]:
+    """Instructions per action under callgrind: the difference between a run with ``games`` counted
+    games and one with 1 (start-up, warm-up and setup cancel out)."""
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: no instruction counts")
+        return {}
+    counts = {}
+    for which in ENGINES:
+        totals = []
+        for n in (1, games):
+            with tempfile.TemporaryDirectory() as tmp:
+                out = subprocess.run(
+                    ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg", sys.executable, __file__,
+                     "--count", which, str(players), str(warm), str(n)], capture_output=True, text=True, check=True)
+            ir = int(next(line for line in out.stderr.splitlines() if "Collected" in line).split()[-1])
+            totals.append((ir, int(out.stdout.split()[-1])))
+        (ir1, a1), (ir2, a2) = totals
+        counts[which] = (ir2 - ir1) / (a2 - a1)
+    before, after = counts["before"], counts["after"]
+    print(f"instructions per action (callgrind, {players} players, games 2..{games}): "
+          f"before {before:,.0f}, after {after:,.0f}, ratio {before / after:.2f}")
+    return counts
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
     global clock
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=60)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--wall", action="store_true")
     ap.add_argument("--cold", action="store_true")
-    ap.add_argument("--warm", type=int, default=50, help="games played first to fill the caches")
-    args = ap.parse_args()
+    ap.add_argument("--warm", type=int, default=30, help="games played first to fill the caches")
+    ap.add_argument("--valgrind", action="store_true", help="instructions per action under callgrind (slow)")
+    ap.add_argument("--no-openspiel", action="store_true")
+    ap.add_argument("--count", nargs=4, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.count:
+        _count(args.count[0], *map(int, args.count[1:]))
+        return {}
     if args.wall:
         clock = time.perf_counter
-    import sys
-    print(f"python {sys.version.split()[0]}; {'wall-clock' if args.wall else 'CPU'} time; medians")
-    results = {}
+    print(f"python {sys.version.split()[0]}; {'wall-clock' if args.wall else 'CPU'} time; medians; "
+          "before = the engine kept as the oracle, after = lotus_kit.ming.engine, interleaved")
+    results: dict[str, float] = {}
     for players in (2, 3, 4):
-        for seed in range(args.warm):              # warm the legal-action caches (they are per setup)
-            random_game(players, 10_000 + seed)
-        per_action, bare = [], []
+        for seed in range(args.warm):              # fill the lazily made tables of both
+            for eng in ENGINES.values():
+                random_game(eng, players, 10_000 + seed)
+        per: dict[str, list[float]] = {k: [] for k in ENGINES}
+        bare: dict[str, list[float]] = {k: [] for k in ENGINES}
         for seed in range(args.games):
-            if args.cold:
-                table.cache_clear()
-            n, t, actions = random_game(players, seed)
-            per_action.append(t / n * 1e6)
-            bare.append(apply_only(players, seed, actions) / n * 1e6)
-        results[players] = statistics.median(per_action)
-        print(f"{players} players: {statistics.median(per_action):6.2f} µs/action with legal actions, "
-              f"{statistics.median(bare):6.2f} µs/action apply alone ({n} actions in the last game)")
+            for name, eng in ENGINES.items():
+                if args.cold:
+                    table.cache_clear()
+                    oracle_table.cache_clear()
+                n, t, actions = random_game(eng, players, seed)
+                per[name].append(t / n * 1e6)
+                bare[name].append(apply_only(eng, players, seed, actions) / n * 1e6)
+        b, a = statistics.median(per["before"]), statistics.median(per["after"])
+        results[f"us_before_{players}p"], results[f"us_after_{players}p"] = b, a
+        print(f"{players} players: with legal actions {b:6.2f} -> {a:6.2f} µs/action (x{b / a:4.2f} faster); "
+              f"apply alone {statistics.median(bare['before']):6.2f} -> {statistics.median(bare['after']):6.2f}")
     t0 = clock()
-    games = 0
     for seed in range(10):
-        state = new_game(3, seed)
+        state = engine.new_game(3, seed)
         bots = [HeuristicBot(i) for i in range(3)]
         while not state.is_over:
             seat = min(state.to_act_seats)
-            state = apply(state, bots[seat].choose(state, seat))
-        games += 1
-    print(f"heuristic bots, 3 players: {games / (clock() - t0):6.1f} games/s/core")
-    # the same machine now: a tuple copy as the size of a state, and White Lotus's engine, for scale
+            state = engine.apply(state, bots[seat].choose(state, seat))
+    print(f"heuristic bots, 3 players: {10 / (clock() - t0):6.1f} games/s/core")
+    # the same machine now: a tuple copy the size of a state, White Lotus and OpenSpiel, for scale
     # (shared machines slow everything down together; compare ratios, not absolute numbers)
-    x = tuple(range(len(new_game(3, 0).data)))
+    x = tuple(range(len(engine.new_game(3, 0).data)))
     t0 = clock()
     for _ in range(20_000):
         tuple(list(x))
     copy_us = (clock() - t0) / 20_000 * 1e6
+    results["copy_us"] = copy_us
     print(f"this machine now: copying a state-sized tuple {copy_us:.2f} µs (about 0.4 µs on an idle core)")
     try:
         from lotus_kit.white_lotus.engine import apply as wl_apply
         from lotus_kit.white_lotus.engine import legal_actions as wl_legal
         from lotus_kit.white_lotus.engine import new_game as wl_new
         from lotus_kit.white_lotus.engine import to_act as wl_to_act
-        per = []
+        per_wl = []
         for seed in range(5):
             rng, n = random.Random(seed), 0
             t0 = clock()
@@ -99,12 +155,25 @@ def main() -> None:
             while not st.is_over:
                 st = wl_apply(st, rng.choice(wl_legal(st, min(wl_to_act(st)))))
                 n += 1
-            per.append((clock() - t0) / n * 1e6)
-        print(f"White Lotus engine, 4 players, same loop: {statistics.median(per):6.2f} µs/action")
+            per_wl.append((clock() - t0) / n * 1e6)
+        results["white_lotus_us_4p"] = statistics.median(per_wl)
+        print(f"White Lotus engine, 4 players, same loop: {results['white_lotus_us_4p']:6.2f} µs/action")
     except ImportError:
         pass
-    for players, us in results.items():
+    if not args.no_openspiel:
+        sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+        import bench_openspiel
+
+        for name, us in bench_openspiel.main(clock).items():
+            results[f"openspiel_us_{name}"] = us
+            print(f"  Ming 3-player after / {name}: {results['us_after_3p'] / us:6.2f}")
+    for players in (2, 3, 4):
+        us = results[f"us_after_{players}p"]
         print(f"  us_per_action_{players}p: {us:.2f} against a target of {TARGET_US} -> ratio {us / TARGET_US:.2f}")
+    if args.valgrind:
+        for which, ir in valgrind().items():
+            results[f"instructions_{which}"] = ir
+    return results
 
 
 if __name__ == "__main__":

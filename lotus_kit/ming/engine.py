@@ -36,6 +36,14 @@ from lotus_kit.ming.actions import (
     TakeCard,
     TakeDragon,
 )
+from lotus_kit.ming.moves import (
+    FIELD,
+    guard,
+    hand_code,
+    payment_of,
+    phase3_actions,
+    reach,
+)
 from lotus_kit.ming.rules import RuleSet
 from lotus_kit.ming.state import (
     CARD_BITS,
@@ -194,93 +202,6 @@ def _hand_size(t: Table, s: tuple[int, ...] | list[int], seat: int) -> int:
 def _city_pieces(t: Table, s: tuple[int, ...] | list[int], colour: int, province: int) -> int:
     v = s[t.house_at[colour]]
     return sum((v >> (PIECE_BITS * d)) & PIECE_MASK for d in t.province_districts[province])
-
-
-# ------------------------------------------------------------------------------------ movement (PH3)
-
-def _step_tables(t: Table) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """kind -> chunk -> 6-bit part of a district mask -> the districts one border of that kind away
-    (the dragon, kind ``t.kinds``, crosses any border): a step of a whole mask is a few lookups."""
-    hit = t.caches.get("steps")
-    if hit is None:
-        b = t.board
-        by = (*b.neighbours_by, b.neighbours)
-        chunks = (len(b.district_names) + 5) // 6
-        hit = tuple(tuple(tuple(_union(by[k], c * 6, part) for part in range(64)) for c in range(chunks))
-                    for k in range(t.kinds + 1))
-        t.caches["steps"] = hit
-    return hit
-
-
-def _union(masks: tuple[int, ...], offset: int, part: int) -> int:
-    out = 0
-    for i in range(6):
-        if part >> i & 1 and offset + i < len(masks):
-            out |= masks[offset + i]
-    return out
-
-
-_DECODED: dict[int, tuple[int, ...]] = {}    # packed payment -> counts per kind
-
-
-def reachable_moves(t: Table, start: int, hand: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """MING-CLAR-7: destination -> every payment (counts per card kind) of some walk from ``start``
-    to it, one card per border crossed, each showing the border's transport or a dragon. Princes are
-    ignored here (the caller removes occupied destinations). Cached per (start, hand).
-
-    The payments are sub-multisets of the hand packed 3 bits per kind; each one's reachable
-    districts are the union of one step from the payments one card smaller."""
-    key = ("reach", start, hand)
-    hit = t.caches.get(key)
-    if hit is not None:
-        return hit
-    steps = _step_tables(t)
-    present = [(k, 3 * k, hand[k], steps[k]) for k in range(len(hand)) if hand[k]]
-    reach: dict[int, int] = {0: 1 << start}
-    frontier = [0]
-    while frontier:
-        nxt = []
-        for used in frontier:
-            mask = reach[used]
-            for _k, shift, have, tables in present:
-                if (used >> shift) & 7 >= have:
-                    continue
-                step = 0
-                m = mask
-                for table_ in tables:
-                    step |= table_[m & 63]
-                    m >>= 6
-                if not step:
-                    continue
-                u = used + (1 << shift)
-                if u in reach:
-                    reach[u] |= step
-                else:
-                    reach[u] = step
-                    nxt.append(u)
-        frontier = nxt
-    out: dict[int, list[tuple[int, ...]]] = {}
-    kinds = range(len(hand))
-    for used, mask in reach.items():
-        if not used:
-            continue
-        mask &= ~(1 << start)        # a round trip is not a move (MING-CLAR-7)
-        if not mask:
-            continue
-        paid = _DECODED.get(used)
-        if paid is None or len(paid) != len(hand):
-            paid = _DECODED[used] = tuple((used >> (3 * k)) & 7 for k in kinds)
-        d = 0
-        while mask:
-            if mask & 1:
-                out.setdefault(d, []).append(paid)
-            mask >>= 1
-            d += 1
-    result = {d: tuple(sorted(v)) for d, v in out.items()}
-    if len(t.caches) > 200_000:
-        t.caches.clear()
-    t.caches[key] = result
-    return result
 
 
 # ---------------------------------------------------------------------------------------- who acts
@@ -539,33 +460,56 @@ def _pay(t: Table, s: list[int], seat: int, card: int) -> None:
 
 def _move(t: Table, s: list[int], a: Move) -> None:
     """MING-PH3-2, MING-PH3-3, MING-CLAR-7: a destination and a payment, legal when some walk fits."""
-    d = _district(t, a.to, "MING-PH3-2")
-    if not isinstance(a.cards, tuple) or not a.cards:
-        raise IllegalAction("MING-PH3-2", "a move is paid with at least one card")
-    o = t.seat_at[a.seat]
-    paid = [0] * (t.kinds + 1)
-    for name in a.cards:
-        paid[_card(t, name, "MING-PH3-2")] += 1
-    hand = s[o + t.hand:o + t.hand + t.kinds + 1]
-    for k, c in enumerate(paid):
-        if c > hand[k]:
-            raise IllegalAction("MING-PH3-2", f"{_name(a.seat)} holds {hand[k]} {t.card_names[k]} card(s), "
-                                f"not the {c} this move pays")
-    here = s[o + t.prince] - 1
+    known = payment_of(t, a)            # a Move of a legal list: its destination and payment are known
+    if known is not None:
+        _, d, u, paid = known
+    else:
+        d = _district(t, a.to, "MING-PH3-2")
+        if not isinstance(a.cards, tuple) or not a.cards:
+            raise IllegalAction("MING-PH3-2", "a move is paid with at least one card")
+        counts = [0] * (t.kinds + 1)
+        for name in a.cards:
+            counts[_card(t, name, "MING-PH3-2")] += 1
+        paid = tuple(counts)
+        u = 0
+        for k, c in enumerate(paid):
+            u |= c << (FIELD * k)
+    seat = a.seat
+    o = t.hand_at[seat]
+    g = _guard(t)
+    # a known payment packs cleanly (at most 5 cards a kind); any other is checked kind by kind
+    if known is None or ((hand_code(t, s, seat) | g) - u) & g != g:
+        for k, c in enumerate(paid):
+            if c > s[o + k]:
+                raise IllegalAction("MING-PH3-2", f"{_name(seat)} holds {s[o + k]} {t.card_names[k]} card(s), "
+                                    f"not the {c} this move pays")
+    here = s[t.prince_at[seat]] - 1
     if d == here:
         raise IllegalAction("MING-CLAR-7", f"the prince is already in {a.to}; a round trip is a stay, not a move")
     if _princes(t, s) >> d & 1:
         raise IllegalAction("MING-PH3-3",
                             f"another prince stands in {a.to}; a prince may pass through but not end there")
-    if tuple(paid) not in reachable_moves(t, here, tuple(hand)).get(d, ()):    # the legal list's own cache
+    if not reach(t, here, u) >> d & 1:
         names = ", ".join(a.cards)
         raise IllegalAction("MING-CLAR-7", f"no walk from {t.board.district_names[here]} to {a.to} crosses one "
                             f"border per card with the cards {names} (each border needs its transport or a dragon)")
-    for k, c in enumerate(paid):
-        for _ in range(c):
-            _pay(t, s, a.seat, k)
-    s[o + t.prince] = d + 1
-    _begin_deploy(t, s, a.seat)
+    dragon = t.kinds
+    for k, c in enumerate(paid):        # MING-CLAR-6: movement cards to the discards, dragons to their supply
+        if c:
+            s[o + k] -= c
+            if k == dragon:
+                s[G_DRAGONS] += c
+            else:
+                s[t.discards + k] += c
+    s[t.prince_at[seat]] = d + 1
+    _begin_deploy(t, s, seat)
+
+
+def _guard(t: Table) -> int:
+    g = t.caches.get("guard")
+    if g is None:
+        g = t.caches["guard"] = guard(t)
+    return g
 
 
 def _stay(t: Table, s: list[int], a: Stay) -> None:
@@ -689,8 +633,9 @@ def _take_tile(t: Table, s: list[int], seat: int, p: int) -> None:
             s[o + i] -= 1
             s[t.tile_supply + i] += 1
         s[t.seat_at[seat] + t.score] += SET_POINTS[s[G_ROUND]]
-        _note("six_colour_set", f"{_name(seat)} returns a set of six colours: {SET_POINTS[s[G_ROUND]]} points "
-              "(MING-SCORE-3)", seat=seat, points=SET_POINTS[s[G_ROUND]])
+        if _LOG is not None:    # the words are made only when explain() asks
+            _note("six_colour_set", f"{_name(seat)} returns a set of six colours: {SET_POINTS[s[G_ROUND]]} points "
+                  "(MING-SCORE-3)", seat=seat, points=SET_POINTS[s[G_ROUND]])
 
 
 def _begin_scoring(t: Table, s: list[int]) -> None:
@@ -855,7 +800,7 @@ def _finish_city(t: Table, s: list[int], p: int) -> None:
     for seat in range(t.players):
         o = t.seat_at[seat]
         s[o + t.score] += CITY_POINTS[r] * left[seat]
-        if left[seat]:
+        if left[seat] and _LOG is not None:    # the words are made only when explain() asks
             _note("city", f"{_name(seat)}: {left[seat]} piece(s) left in the city of {t.board.province_ids[p]} x "
                   f"{CITY_POINTS[r]} = {CITY_POINTS[r] * left[seat]} points (MING-SCORE-5)", seat=seat,
                   province=t.board.province_ids[p], pieces=left[seat], points=CITY_POINTS[r] * left[seat])
@@ -881,8 +826,9 @@ def _bonus(t: Table, s: list[int], left: list[int]) -> None:
         return
     for seat in leaders:
         s[t.seat_at[seat] + t.score] += CITY_BONUS
-        _note("city_bonus", f"{_name(seat)} has the most pieces left: bonus {CITY_BONUS} (MING-SCORE-6)",
-              seat=seat, points=CITY_BONUS)
+        if _LOG is not None:    # the words are made only when explain() asks
+            _note("city_bonus", f"{_name(seat)} has the most pieces left: bonus {CITY_BONUS} (MING-SCORE-6)",
+                  seat=seat, points=CITY_BONUS)
 
 
 def _after_cities(t: Table, s: list[int]) -> None:
@@ -894,8 +840,9 @@ def _after_cities(t: Table, s: list[int]) -> None:
         c = cloister_at(s[t.cloister], d) - 1
         if c >= 0:
             s[t.seat_at[c] + t.score] += CLOISTER_POINTS
-            _note("cloister", f"{_name(c)}'s cloister piece in {t.board.district_names[d]}: {CLOISTER_POINTS} "
-                  "points (MING-SCORE-8)", seat=c, district=t.board.district_names[d], points=CLOISTER_POINTS)
+            if _LOG is not None:    # the words are made only when explain() asks
+                _note("cloister", f"{_name(c)}'s cloister piece in {t.board.district_names[d]}: {CLOISTER_POINTS} "
+                      "points (MING-SCORE-8)", seat=c, district=t.board.district_names[d], points=CLOISTER_POINTS)
     if t.rules.set_exchange_optional:
         _next_exchange(t, s, 0)
     else:
@@ -960,12 +907,13 @@ def _final_extras(t: Table, s: list[int]) -> None:
                 tiles[i] -= k
                 s[t.tile_supply + i] += k
             s[o + t.score] += FIVE_SET_POINTS * k
-            _note("five_colour_sets", f"{_name(seat)}: {k} set(s) of five colours, {FIVE_SET_POINTS * k} points "
-                  "(MING-SCORE-9)", seat=seat, points=FIVE_SET_POINTS * k)
+            if _LOG is not None:    # the words are made only when explain() asks
+                _note("five_colour_sets", f"{_name(seat)}: {k} set(s) of five colours, {FIVE_SET_POINTS * k} points "
+                      "(MING-SCORE-9)", seat=seat, points=FIVE_SET_POINTS * k)
         for i in range(P):
             s[o + t.tiles + i] = tiles[i]
         s[o + t.score] += sum(tiles)
-        if sum(tiles):
+        if sum(tiles) and _LOG is not None:    # the words are made only when explain() asks
             _note("tiles", f"{_name(seat)}: {sum(tiles)} tile(s) left, 1 point each (MING-SCORE-9)", seat=seat,
                   points=sum(tiles))
 
@@ -1011,94 +959,78 @@ _HANDLERS: dict[type, tuple[int, Any]] = {
 # ----------------------------------------------------------------------------------- legal actions
 
 def legal_actions(state: State, seat: int | None = None) -> list[Action]:
-    """Every action allowed now (for ``seat``, or for every seat to act). Cached per situation."""
+    """Every action allowed now (for ``seat``, or for every seat to act): lists of shared action
+    values looked up per situation (phase 3: the movement tables of :mod:`lotus_kit.ming.moves`)."""
     d, t = state.data, state.table
     phase = d[G_PHASE]
+    if phase == RETURN:
+        out: list[Action] = []
+        for x in range(t.players):
+            if d[G_MASK] >> x & 1 and (seat is None or x == seat):
+                out += _cached(t, ("ret", x, min(6, _city_pieces(t, d, x, d[G_AUX]))))
+        return out
     if phase == OVER:
         return []
-    if phase == RETURN:
-        seats = [x for x in range(t.players) if d[G_MASK] >> x & 1 and (seat is None or x == seat)]
-        out: list[Action] = []
-        for x in seats:
-            top = min(6, _city_pieces(t, d, x, d[G_AUX]))
-            out.extend(_cached(t, ("ret", x, top), lambda x=x, top=top: [ChooseReturn(x, v) for v in range(top + 1)]))
-        return out
     who = d[G_TURN]
     if seat is not None and seat != who:
         return []
-    return list(_legal_for(t, d, phase, who))
+    if phase == PHASE3:
+        return phase3_actions(t, d, who, _princes(t, d) & ~(1 << (d[t.prince_at[who]] - 1)))
+    if phase == PHASE2:
+        o = t.space_at[who]
+        spaces = 0
+        for i in range(len(t.board.colours)):
+            if d[o + i]:
+                spaces |= 1 << i
+        return list(_cached(t, ("ph2", who, spaces, d[G_DRAGONS] > 0)))
+    if phase == PHASE1:
+        return list(_cached(t, ("ph1", who)))
+    if phase == DEPLOY:
+        k, cl = deploy_limit(t, d, who)
+        return list(_cached(t, ("dep", who, k, cl)))
+    if phase == PLACE_PRINCE:
+        return list(_cached(t, ("prince", who, _princes(t, d))))
+    if phase == PLACE_NEUTRAL:
+        return list(_cached(t, ("neutral", who)))
+    if phase == SPLIT:
+        return [SplitReturn(who, c) for c in _split_options(t, d, who, d[G_AUX])]
+    if phase == EXCHANGE:
+        return [ExchangeSets(who, c) for c in range(full_sets(t, d, who) + 1)]
+    if phase == START_CHOICE:
+        return list(_cached(t, ("start", who)))
+    raise AssertionError(PHASE_NAMES[phase])
 
 
-def _cached(t: Table, key: Any, make: Any) -> Any:
+def _cached(t: Table, key: tuple[Any, ...]) -> tuple[Action, ...]:
+    """The shared legal list of a situation named by ``key``, made on first use."""
     hit = t.caches.get(key)
     if hit is None:
         if len(t.caches) > 200_000:     # a long simulation: start the cache afresh
             t.caches.clear()
-        hit = t.caches[key] = tuple(make())
+        hit = t.caches[key] = tuple(_make_list(t, key))
     return hit
 
 
-def _legal_for(t: Table, d: tuple[int, ...], phase: int, who: int) -> tuple[Action, ...]:
-    b = t.board
-    if phase == PHASE1:
-        return _cached(t, ("ph1", who), lambda: [PlaceMember(who, c) for c in b.colours])
-    if phase == PHASE2:
-        o = t.seat_at[who] + t.space
-        spaces = tuple(i for i in range(len(b.colours)) if d[o + i])
-        dragon = d[G_DRAGONS] > 0
-        return _cached(t, ("ph2", who, spaces, dragon), lambda: (
-            [TakeCard(who, b.colours[i]) for i in spaces] +
-            ([TakeDragon(who, b.colours[i]) for i in spaces] if dragon else [])))
-    if phase == PHASE3:
-        o = t.seat_at[who]
-        here = d[o + t.prince] - 1
-        hand = d[o + t.hand:o + t.hand + t.kinds + 1]
-        blocked = _princes(t, d)
-        key = ("ph3", who, here, hand, blocked)
-        hit = t.caches.get(key)
-        if hit is None:
-            pairs, tail = _cached(t, ("ph3all", who, here, hand), lambda: _phase3_actions(t, who, here, hand))
-            hit = _cached(t, key, lambda: [m for dest, m in pairs if not blocked >> dest & 1] + tail)
-        return hit
-    if phase == DEPLOY:
-        k, cl = deploy_limit(t, d, who)
-        return _cached(t, ("dep", who, k, cl), lambda: [Deploy(who, n, False) for n in range(k + 1)] +
-                       ([Deploy(who, n, True) for n in range(1, k + 1)] if cl else []))
-    if phase == PLACE_PRINCE:
-        blocked = _princes(t, d)
-        return _cached(t, ("prince", who, blocked), lambda: [
-            PlacePrince(who, name) for i, name in enumerate(b.district_names) if not blocked >> i & 1])
-    if phase == PLACE_NEUTRAL:
-        return _cached(t, ("neutral", who), lambda: [PlaceNeutral(who, name) for name in b.district_names])
-    if phase == SPLIT:
-        return tuple(SplitReturn(who, c) for c in _split_options(t, d, who, d[G_AUX]))
-    if phase == EXCHANGE:
-        return tuple(ExchangeSets(who, c) for c in range(full_sets(t, d, who) + 1))
-    if phase == START_CHOICE:
-        return _cached(t, ("start", who), lambda: [ChooseStart(who, x) for x in range(t.players)])
-    raise AssertionError(PHASE_NAMES[phase])
-
-
-def _phase3_actions(t: Table, who: int, here: int, hand: tuple[int, ...]) -> tuple[Any, ...]:
-    """((destination, Move) for every move ignoring other princes, [stays + pass]). Move values are
-    shared between lists (one per seat, destination and payment)."""
-    names = t.card_names
-    made = t.caches.setdefault("moves", {})
-    pairs: list[tuple[int, Move]] = []
-    for dest, payments in sorted(reachable_moves(t, here, hand).items()):
-        for paid in payments:
-            key = (who, dest, paid)
-            m = made.get(key)
-            if m is None:
-                cards: list[str] = []
-                for k, c in enumerate(paid):
-                    if c:
-                        cards.extend((names[k],) * c)
-                m = made[key] = Move(who, t.board.district_names[dest], tuple(cards))
-            pairs.append((dest, m))
-    tail: list[Action] = [Stay(who, names[k]) for k in range(len(hand)) if hand[k]]
-    tail.append(Pass(who))
-    return (tuple(pairs), tail)
+def _make_list(t: Table, key: tuple[Any, ...]) -> list[Action]:
+    b, what, who = t.board, key[0], key[1]
+    if what == "ret":           # MING-SCORE-4: a sum of return cards up to the pieces in the city
+        return [ChooseReturn(who, v) for v in range(key[2] + 1)]
+    if what == "ph1":           # MING-PH1-2: any province space
+        return [PlaceMember(who, c) for c in b.colours]
+    if what == "ph2":           # MING-PH2-2: a card or a dragon beside a space with an own piece
+        spaces = [c for i, c in enumerate(b.colours) if key[2] >> i & 1]
+        return [TakeCard(who, c) for c in spaces] + ([TakeDragon(who, c) for c in spaces] if key[3] else [])
+    if what == "dep":           # MING-DEP-1/2, MING-CLAR-9
+        k, cl = key[2], key[3]
+        return [Deploy(who, n, False) for n in range(k + 1)] + ([Deploy(who, n, True) for n in range(1, k + 1)]
+                                                                 if cl else [])
+    if what == "prince":        # MING-SET-5: a district without a prince
+        return [PlacePrince(who, name) for i, name in enumerate(b.district_names) if not key[2] >> i & 1]
+    if what == "neutral":       # MING-TWO-2: any district
+        return [PlaceNeutral(who, name) for name in b.district_names]
+    if what == "start":         # MING-CLAR-15
+        return [ChooseStart(who, x) for x in range(t.players)]
+    raise AssertionError(key)
 
 
 def players_of(state: State) -> int:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lotus_kit.ming.engine import district_moves, reachable_moves
+from lotus_kit.ming.engine import district_moves
+from lotus_kit.ming.moves import reachable_moves
 from lotus_kit.ming.state import CITY_POINTS, MAX_DEPLOY, SCORING_ROUNDS, State, count_at
 
 

@@ -45,6 +45,8 @@ PHASE_NAMES = tuple(PhaseName(name, k) for k, name in enumerate((
     "place_prince", "place_neutral", "phase1", "phase2", "phase3", "deploy", "choose_return",
     "split_return", "exchange_sets", "choose_start", "over")))
 
+_NOBODY: frozenset[int] = frozenset()
+
 # global fields
 G_ROUND, G_PHASE, G_START, G_TURN, G_AUX, G_MASK, G_RNG, G_SUPPLY, G_SUPPLY_LEN, G_DRAGONS, G_INDEX = range(11)
 GLOBALS = 11
@@ -119,6 +121,13 @@ class Table:
     district_index: dict[str, int] = field(default_factory=dict)
     space_index: dict[str, int] = field(default_factory=dict)
     card_index: dict[str, int] = field(default_factory=dict)
+    # per seat, the offset of each of its fields in the state tuple (fixed at setup, read on the hot path)
+    hand_at: tuple[int, ...] = ()
+    prince_at: tuple[int, ...] = ()
+    space_at: tuple[int, ...] = ()
+    in_hand_at: tuple[int, ...] = ()
+    ret_at: tuple[int, ...] = ()
+    to_act_sets: tuple[frozenset[int], ...] = ()   # seat mask -> the frozenset of those seats
 
     def __post_init__(self) -> None:
         n, b = self.players, self.board
@@ -154,6 +163,12 @@ class Table:
         self.district_index = {name: i for i, name in enumerate(b.district_names)}
         self.space_index = {name: i for i, name in enumerate(b.colours)}
         self.card_index = {name: i for i, name in enumerate(self.card_names)}
+        self.hand_at = tuple(o + self.hand for o in self.seat_at)
+        self.prince_at = tuple(o + self.prince for o in self.seat_at)
+        self.space_at = tuple(o + self.space for o in self.seat_at)
+        self.in_hand_at = tuple(o + self.in_hand for o in self.seat_at)
+        self.ret_at = tuple(o + self.ret for o in self.seat_at)
+        self.to_act_sets = tuple(frozenset(x for x in range(n) if m >> x & 1) for m in range(1 << n))
 
     def seat(self, seat: int) -> int:
         return self.seat_at[seat]
@@ -244,11 +259,13 @@ class State:
     @property
     def to_act_seats(self) -> frozenset[int]:
         d = self.data
-        if d[G_PHASE] == OVER:
-            return frozenset()
-        if d[G_PHASE] == RETURN:
-            return frozenset(s for s in range(self.players) if d[G_MASK] >> s & 1)
-        return frozenset((d[G_TURN],))
+        phase = d[G_PHASE]
+        if phase == OVER:
+            return _NOBODY
+        sets = self.table.to_act_sets
+        if phase == RETURN:
+            return sets[d[G_MASK] & (len(sets) - 1)]
+        return sets[1 << d[G_TURN]]
 
     @property
     def is_over(self) -> bool:

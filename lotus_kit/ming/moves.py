@@ -1,0 +1,262 @@
+"""Movement tables (MING-PH3-2, MING-CLAR-7): which districts a prince reaches with which cards.
+
+A hand and a payment are packed as one int, :data:`FIELD` bits per card kind (deck order, the
+dragon last). For a start district, ``reach(u)`` is the mask of districts some walk reaches paying
+exactly the cards of ``u`` (one card per border crossed, each showing the border's transport or a
+dragon): the union of one step from ``reach(u - one card)``. It does not depend on the hand, so it
+is computed once per (start, payment) for the board and shared by every game of the setup. A
+phase-3 legal list is then the payments inside the hand (in order) crossed with their masks, and
+the Move values are made once and shared.
+
+>>> from lotus_kit.ming.state import table
+>>> from lotus_kit.ming.rules import RuleSet
+>>> t = table(3, RuleSet())
+>>> hand = (0, 1, 0, 0, 0, 0, 1)                 # one RICKSHAW and one DRAGON (t.card_names order)
+>>> [t.board.district_names[d] for d in reachable_moves(t, 0, hand)]     # from P1.T
+['P1.L', 'P1.R', 'P2.L', 'P4.T']
+>>> [paid for _u, paid in sub_payments(t, pack(hand))]
+[(0, 0, 0, 0, 0, 0, 1), (0, 1, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 1)]
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import cache
+from itertools import product
+from typing import Any
+
+from lotus_kit.ming.actions import Move, Pass, Stay
+from lotus_kit.ming.board import Board
+from lotus_kit.ming.state import HAND_LIMIT, Table
+
+FIELD = 4                    # bits per card kind in a packed hand or payment (a hand holds at most 5)
+_LIMIT = 200_000             # entries of one cache before a long simulation starts it afresh
+
+
+def pack(counts: Any) -> int:
+    """Counts per card kind -> the packed int."""
+    v = 0
+    for k, c in enumerate(counts):
+        v |= c << (FIELD * k)
+    return v
+
+
+def hand_code(t: Table, s: Any, seat: int) -> int:
+    """The packed hand of ``seat`` in the state ints ``s``."""
+    o = t.hand_at[seat]
+    v = 0
+    for k in range(t.kinds + 1):
+        v |= s[o + k] << (FIELD * k)
+    return v
+
+
+def guard(t: Table) -> int:
+    """The top bit of every field: ``((hand | guard) - u) & guard == guard`` when ``u`` fits in ``hand``."""
+    return sum(1 << (FIELD * k + FIELD - 1) for k in range(t.kinds + 1))
+
+
+class BoardMoves:
+    """The movement tables of one board, precomputed when the board is first played on: for every
+    start district and every payment of at most :data:`HAND_LIMIT` cards, the districts reached
+    (``reach``) and the phase-3 action codes of those moves (``codes``); the payments inside each
+    hand (``subs``, filled as hands occur). Shared by every player count and flag of that board."""
+
+    def __init__(self, board: Board, kinds: int) -> None:
+        by = (*board.neighbours_by, board.neighbours)
+        D = len(board.district_names)
+        self.kinds1 = kinds1 = kinds + 1
+        chunks = (D + 5) // 6
+        # kind -> chunk -> 6-bit part of a mask -> the districts one border of that kind away
+        self.steps = tuple(tuple(tuple(_union(by[k], c * 6, part) for part in range(64)) for c in range(chunks))
+                           for k in range(kinds1))
+        self.reach: list[dict[int, int]] = [{0: 1 << d} for d in range(D)]
+        self.codes: list[dict[int, tuple[int, ...]]] = [{} for _ in range(D)]
+        self.subs: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+        # every payment of at most HAND_LIMIT cards, with the payments one card smaller (computed first)
+        payments = [p for p in product(range(HAND_LIMIT + 1), repeat=kinds1) if 0 < sum(p) <= HAND_LIMIT]
+        payments.sort(key=sum)
+        smaller = [(pack(p), tuple((pack(p) - (1 << (FIELD * k)), self.steps[k]) for k in range(kinds1) if p[k]))
+                   for p in payments]
+        for start in range(D):
+            memo = self.reach[start]
+            for u, below in smaller:
+                out = 0
+                for v, tables in below:
+                    m = memo[v]
+                    for table_ in tables:
+                        out |= table_[m & 63]
+                        m >>= 6
+                memo[u] = out
+
+    def mask(self, start: int, u: int) -> int:
+        """The districts some walk from ``start`` reaches paying exactly the packed cards ``u`` (the
+        start itself included when a walk returns there)."""
+        memo = self.reach[start]
+        hit = memo.get(u)
+        if hit is not None:
+            return hit
+        out = 0
+        for k, tables in enumerate(self.steps):
+            if (u >> (FIELD * k)) & 15:
+                m = self.mask(start, u - (1 << (FIELD * k)))
+                for table_ in tables:
+                    out |= table_[m & 63]
+                    m >>= 6
+        memo[u] = out
+        return out
+
+    def code(self, start: int, u: int, paid: tuple[int, ...]) -> tuple[int, ...]:
+        """The action codes of the moves from ``start`` paying ``u`` (see :func:`phase3_actions`)."""
+        memo = self.codes[start]
+        hit = memo.get(u)
+        if hit is None:
+            m = self.mask(start, u) & ~(1 << start)      # a round trip is not a move (MING-CLAR-7)
+            rev = 0
+            for c in paid:
+                rev = (rev << FIELD) | c
+            out = []
+            while m:
+                low = m & -m
+                out.append((low.bit_length() - 1) << 32 | rev)
+                m ^= low
+            hit = memo[u] = tuple(out)
+        return hit
+
+    def sub_payments(self, hand: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        hit = self.subs.get(hand)
+        if hit is None:
+            have = [(hand >> (FIELD * k)) & 15 for k in range(self.kinds1)]
+            hit = self.subs[hand] = tuple((pack(paid), paid) for paid in product(*(range(h + 1) for h in have))
+                                          if any(paid))
+        return hit
+
+
+@cache
+def board_moves(board: Board, kinds: int) -> BoardMoves:
+    return BoardMoves(board, kinds)
+
+
+def _caches(t: Table) -> dict[str, Any]:
+    mine = t.caches.get("moves_tables")
+    if mine is None:
+        mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "ids": {}}
+        mine["seats"] = tuple(_SeatActions(t, who, mine["ids"]) for who in range(t.players))
+    return mine
+
+
+def _union(masks: tuple[int, ...], offset: int, part: int) -> int:
+    out = 0
+    for i in range(6):
+        if part >> i & 1 and offset + i < len(masks):
+            out |= masks[offset + i]
+    return out
+
+
+def reach(t: Table, start: int, u: int) -> int:
+    """The districts some walk from ``start`` reaches paying exactly the packed cards ``u``."""
+    return _caches(t)["board"].mask(start, u)
+
+
+def sub_payments(t: Table, hand: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every non-empty payment inside the packed ``hand``: (packed, counts per kind), ordered by the
+    counts (the order of the legal list, MING-CLAR-7)."""
+    return _caches(t)["board"].sub_payments(hand)
+
+
+def reachable_moves(t: Table, start: int, hand: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """MING-CLAR-7: destination -> every payment (counts per card kind, in order) of some walk from
+    ``start`` to it within ``hand``. Princes are ignored here (the caller removes occupied
+    destinations); a round trip is not a move."""
+    out: dict[int, list[tuple[int, ...]]] = {}
+    for u, paid in sub_payments(t, pack(hand)):
+        m = reach(t, start, u) & ~(1 << start)
+        while m:
+            low = m & -m
+            out.setdefault(low.bit_length() - 1, []).append(paid)
+            m ^= low
+    return {d: tuple(out[d]) for d in sorted(out)}
+
+
+# A phase-3 action of a seat is coded as one int whose order is the order of the legal list:
+# destination << 32 | the payment packed first kind highest (so ints compare as the counts do);
+# stays follow as (districts + 1) << 32 | kind, the pass last as (districts + 2) << 32.
+
+class _SeatActions(dict):
+    """code -> the one action value of a seat (made on first use and shared by every legal list)."""
+
+    def __init__(self, t: Table, who: int, ids: dict[int, Any]):
+        super().__init__()
+        self.t, self.who, self.ids = t, who, ids
+
+    def __missing__(self, code: int) -> Any:
+        t, who = self.t, self.who
+        dest, low = code >> 32, code & 0xFFFFFFFF
+        D, K1 = len(t.board.district_names), t.kinds + 1
+        if dest == D + 1:
+            a: Any = Stay(who, t.card_names[low])
+        elif dest == D + 2:
+            a = Pass(who)
+        else:
+            paid = tuple((low >> (FIELD * (K1 - 1 - k))) & 15 for k in range(K1))
+            cards: list[str] = []
+            for k, c in enumerate(paid):
+                cards.extend((t.card_names[k],) * c)
+            a = Move(who, t.board.district_names[dest], tuple(cards))
+            self.ids[id(a)] = (a, dest, pack(paid), paid)
+        self[code] = a
+        return a
+
+
+def payment_of(t: Table, action: Move) -> tuple[Move, int, int, tuple[int, ...]] | None:
+    """(the move, destination, packed payment, counts) of a Move of a legal list, else None. The
+    identity check makes a reused id of a forgotten value harmless."""
+    hit = _caches(t)["ids"].get(id(action))
+    return hit if hit is not None and hit[0] is action else None
+
+
+def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """(the sorted action codes from ``here`` with ``hand``, the mask of their destinations)."""
+    bm = _caches(t)["board"]
+    memo, code = bm.codes[here], bm.code
+    codes: list[int] = []
+    for u, paid in bm.sub_payments(pack(hand)):
+        hit = memo.get(u)
+        codes += hit if hit is not None else code(here, u, paid)
+    codes.sort()
+    dests = 0
+    for c in codes:
+        dests |= 1 << (c >> 32)
+    K1, D = t.kinds + 1, len(t.board.district_names)
+    codes += [(D + 1) << 32 | k for k in range(K1) if hand[k]]    # MING-PH3-4: a stay per kind held
+    codes.append((D + 2) << 32)                                     # MING-PH3-5: pass
+    return tuple(codes), dests
+
+
+def phase3_actions(t: Table, s: Any, who: int, blocked: int) -> list[Any]:
+    """MING-PH3-2..5: the legal list of phase 3 for ``who``; ``blocked`` are the districts of the
+    other princes (MING-PH3-3: passing through is allowed, ending there is not)."""
+    mine = _caches(t)
+    here = s[t.prince_at[who]] - 1
+    o = t.hand_at[who]
+    key = (here, s[o:o + t.kinds + 1])
+    lists = mine["lists"]
+    hit = lists.get(key)
+    if hit is None:
+        if len(lists) > _LIMIT:
+            lists.clear()
+        hit = lists[key] = _codes(t, here, key[1])
+    codes, dests = hit
+    get = mine["seats"][who].__getitem__
+    blocked &= dests
+    if not blocked:
+        return list(map(get, codes))
+    out: list[Any] = []
+    prev = 0
+    while blocked:
+        low = blocked & -blocked
+        dest = low.bit_length() - 1
+        out += map(get, codes[prev:bisect_left(codes, dest << 32)])
+        prev = bisect_left(codes, (dest + 1) << 32)
+        blocked ^= low
+    out += map(get, codes[prev:])
+    return out
