@@ -16,6 +16,7 @@ lotus_kit.core.errors.IllegalAction: MING-RND-2: it is White's turn to place a p
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from lotus_kit.core import rng
@@ -200,8 +201,28 @@ def _hand_size(t: Table, s: tuple[int, ...] | list[int], seat: int) -> int:
 
 
 def _city_pieces(t: Table, s: tuple[int, ...] | list[int], colour: int, province: int) -> int:
-    v = s[t.house_at[colour]]
-    return sum((v >> (PIECE_BITS * d)) & PIECE_MASK for d in t.province_districts[province])
+    """The pieces of ``colour`` in the houses of a province's districts (its city, MING-SCORE-4)."""
+    shift, sums = _city_sums(t)[province]
+    return sums[(s[t.house_at[colour]] >> shift) & (len(sums) - 1)]
+
+
+def _city_sums(t: Table) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per province: (the shift of its first district's count, the table from the packed counts of
+    its districts to their sum). The districts of a province are numbered one after another."""
+    hit = t.caches.get("city_sums")
+    if hit is None:
+        hit = t.caches["city_sums"] = tuple((PIECE_BITS * ds[0], _sums(len(ds))) for ds in t.province_districts)
+        assert all(list(ds) == list(range(ds[0], ds[0] + len(ds))) for ds in t.province_districts)
+    return hit
+
+
+@cache
+def _sums(fields: int) -> tuple[int, ...]:
+    """Packed counts of ``fields`` districts -> their sum (one table for every province)."""
+    sums = [0]
+    for _ in range(fields):
+        sums = [x + c for c in range(PIECE_MASK + 1) for x in sums]
+    return tuple(sums)
 
 
 # ---------------------------------------------------------------------------------------- who acts
@@ -370,10 +391,11 @@ def _next_taker(t: Table, s: list[int], first: int) -> None:
     """MING-PH2-3, MING-CLAR-5: the next seat clockwise that can take a card (fewer than 5 cards and an
     own piece on a province space), else phase 3."""
     n, K1, P = t.players, t.kinds + 1, len(t.board.colours)
+    hand_at, space_at = t.hand_at, t.space_at
     for i in range(n):
         seat = (first + i) % n
-        o = t.seat_at[seat]
-        if sum(s[o + t.hand:o + t.hand + K1]) < HAND_LIMIT and any(s[o + t.space:o + t.space + P]):
+        h, o = hand_at[seat], space_at[seat]
+        if sum(s[h:h + K1]) < HAND_LIMIT and any(s[o:o + P]):
             s[G_TURN] = seat
             return
     _begin_phase3(t, s)
@@ -647,9 +669,14 @@ def _begin_scoring(t: Table, s: list[int]) -> None:
     rank = {c: i for i, c in enumerate(order)}
     if t.neutral >= 0:
         rank[t.neutral] = len(order)
+    occupied = 0                            # a district whose open area is empty moves nothing
+    for c in range(C):
+        occupied |= s[t.open_at[c]]
     for d in b.districts:                   # MING-CLAR-10: board order P1.T, P1.L, ..., P6.R
         # only the open area counts; cloister pieces never do (MING-DEP-5)
         shift = PIECE_BITS * d
+        if not (occupied >> shift) & PIECE_MASK:
+            continue
         counts = [(s[t.open_at[c]] >> shift) & PIECE_MASK for c in range(C)]
         moved = district_moves(t, counts, s[G_START])
         if not any(moved):

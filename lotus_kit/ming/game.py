@@ -119,6 +119,10 @@ class Ming(ExplicitChance):
         data[G_RNG] = script
         return engine.apply(State(tuple(data), state.table), action)
 
+    def _chance_words(self, node: Any, outcome: int) -> str:
+        from lotus_kit.ming.words import chance_words
+        return chance_words(node, outcome)
+
     def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
         return engine.legal_actions(state, seat)
 

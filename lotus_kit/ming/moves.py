@@ -77,6 +77,11 @@ class BoardMoves:
         payments.sort(key=sum)
         smaller = [(pack(p), tuple((pack(p) - (1 << (FIELD * k)), self.steps[k]) for k in range(kinds1) if p[k]))
                    for p in payments]
+        # a destination mask -> the destinations' code parts (masks of up to 6 districts at a time)
+        parts = [tuple(tuple((c * 6 + i) << 32 for i in range(6) if bits >> i & 1) for bits in range(64))
+                 for c in range(chunks)]
+        revs = [(u, sum(c << (FIELD * (kinds1 - 1 - k)) for k, c in enumerate(p))) for p, (u, _) in
+                zip(payments, smaller, strict=True)]
         for start in range(D):
             memo = self.reach[start]
             for u, below in smaller:
@@ -87,6 +92,15 @@ class BoardMoves:
                         out |= table_[m & 63]
                         m >>= 6
                 memo[u] = out
+            codes = self.codes[start]
+            for u, rev in revs:         # the action codes of the moves paying u (no round trip, MING-CLAR-7)
+                m = memo[u] & ~(1 << start)
+                out_codes: list[int] = []
+                for part in parts:
+                    if m & 63:
+                        out_codes += part[m & 63]
+                    m >>= 6
+                codes[u] = tuple(c | rev for c in out_codes)
 
     def mask(self, start: int, u: int) -> int:
         """The districts some walk from ``start`` reaches paying exactly the packed cards ``u`` (the
@@ -139,7 +153,8 @@ def board_moves(board: Board, kinds: int) -> BoardMoves:
 def _caches(t: Table) -> dict[str, Any]:
     mine = t.caches.get("moves_tables")
     if mine is None:
-        mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "ids": {}}
+        mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "codes": {},
+                                           "ids": {}}
         mine["seats"] = tuple(_SeatActions(t, who, mine["ids"]) for who in range(t.players))
     return mine
 
@@ -214,22 +229,26 @@ def payment_of(t: Table, action: Move) -> tuple[Move, int, int, tuple[int, ...]]
     return hit if hit is not None and hit[0] is action else None
 
 
-def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-    """(the sorted action codes from ``here`` with ``hand``, the mask of their destinations)."""
-    bm = _caches(t)["board"]
-    memo, code = bm.codes[here], bm.code
-    codes: list[int] = []
-    for u, paid in bm.sub_payments(pack(hand)):
-        hit = memo.get(u)
-        codes += hit if hit is not None else code(here, u, paid)
-    codes.sort()
-    dests = 0
-    for c in codes:
-        dests |= 1 << (c >> 32)
-    K1, D = t.kinds + 1, len(t.board.district_names)
-    codes += [(D + 1) << 32 | k for k in range(K1) if hand[k]]    # MING-PH3-4: a stay per kind held
-    codes.append((D + 2) << 32)                                     # MING-PH3-5: pass
-    return tuple(codes), dests
+def _codes(t: Table, here: int, hand: tuple[int, ...]) -> list[int]:
+    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass), shared by the seats."""
+    mine = _caches(t)
+    key = (here, hand)
+    hit = mine["codes"].get(key)
+    if hit is None:
+        bm = mine["board"]
+        memo, code = bm.codes[here], bm.code
+        hit = []
+        for u, paid in bm.sub_payments(pack(hand)):
+            part = memo.get(u)
+            hit += part if part is not None else code(here, u, paid)
+        hit.sort()
+        K1, D = t.kinds + 1, len(t.board.district_names)
+        hit += [(D + 1) << 32 | k for k in range(K1) if hand[k]]    # MING-PH3-4: a stay per kind held
+        hit.append((D + 2) << 32)                                     # MING-PH3-5: pass
+        if len(mine["codes"]) > _LIMIT:
+            mine["codes"].clear()
+        mine["codes"][key] = hit
+    return hit
 
 
 def phase3_actions(t: Table, s: Any, who: int, blocked: int) -> list[Any]:
@@ -238,25 +257,26 @@ def phase3_actions(t: Table, s: Any, who: int, blocked: int) -> list[Any]:
     mine = _caches(t)
     here = s[t.prince_at[who]] - 1
     o = t.hand_at[who]
-    key = (here, s[o:o + t.kinds + 1])
+    key = (who, here, s[o:o + t.kinds + 1])
     lists = mine["lists"]
     hit = lists.get(key)
     if hit is None:
         if len(lists) > _LIMIT:
             lists.clear()
-        hit = lists[key] = _codes(t, here, key[1])
-    codes, dests = hit
-    get = mine["seats"][who].__getitem__
-    blocked &= dests
+        codes = _codes(t, here, key[2])
+        hit = lists[key] = (tuple(map(mine["seats"][who].__getitem__, codes)), codes)
+    actions, codes = hit
     if not blocked:
-        return list(map(get, codes))
+        return list(actions)
     out: list[Any] = []
     prev = 0
-    while blocked:
+    while blocked:              # the moves to each blocked district are one run of the sorted codes
         low = blocked & -blocked
         dest = low.bit_length() - 1
-        out += map(get, codes[prev:bisect_left(codes, dest << 32)])
-        prev = bisect_left(codes, (dest + 1) << 32)
+        at = bisect_left(codes, dest << 32)
+        if at > prev:
+            out += actions[prev:at]
+        prev = max(prev, bisect_left(codes, (dest + 1) << 32, at))
         blocked ^= low
-    out += map(get, codes[prev:])
+    out += actions[prev:]
     return out

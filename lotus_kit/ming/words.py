@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from lotus_kit.ming.actions import (
     Action,
     ChooseReturn,
@@ -25,7 +27,8 @@ from lotus_kit.ming.actions import (
     TakeCard,
     TakeDragon,
 )
-from lotus_kit.ming.state import SEAT_NAMES
+from lotus_kit.ming.rules import RuleSet
+from lotus_kit.ming.state import SEAT_NAMES, table
 
 
 def _pieces(n: int) -> str:
@@ -94,3 +97,35 @@ DECISION_TEXT: dict[str, str] = {
     "choose_start": "{who} names the start player of the next round",
     "over": "The game is over",
 }
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def chance_words(node: Any, outcome: int) -> str:
+    """What a chance outcome draws, in the game's words: the start player (MING-CLAR-1), a card of
+    the shuffled deck and where it lies (MING-SET-1), a card of the reshuffled discards (MING-CLAR-6).
+    The shuffles are Fisher-Yates from the last place to the first; ``outcome`` picks the card for
+    the next place among those not yet placed (``node`` is a :class:`lotus_kit.core.chance.ChanceNode`)."""
+    if node.before is None:                         # the setup (MING-SET-1)
+        t = table(node.players, RuleSet.from_flags(node.flags))
+        if not node.drawn:
+            return f"{SEAT_NAMES[outcome]} is the start player (MING-CLAR-1)"
+        cards = [k for k, count in enumerate(t.board.deck) for _ in range(count)]
+        swaps = node.drawn[1:]
+    else:                                           # a reshuffle of the discards while taking a card
+        t, d = node.before.table, node.before.data
+        cards = [k for k in range(t.kinds) for _ in range(d[t.discards + k])]
+        swaps = node.drawn
+    for m, j in enumerate(swaps):
+        i = len(cards) - 1 - m
+        cards[i], cards[j] = cards[j], cards[i]
+    place = len(cards) - 1 - len(swaps)
+    card = t.card_names[cards[outcome]]
+    if node.before is not None:
+        return f"a {card} card, {_ordinal(place + 1)} from the top of the reshuffled draw pile (MING-CLAR-6)"
+    shown = len(t.board.colours)
+    if place < shown:
+        return f"a {card} card, face up beside the {t.board.colours[place]} province space (MING-SET-1)"
+    return f"a {card} card, {_ordinal(place - shown + 1)} from the top of the draw pile (MING-SET-1)"
