@@ -122,10 +122,11 @@ def chance_words(node: Any, outcome: int) -> str:
         i = len(cards) - 1 - m
         cards[i], cards[j] = cards[j], cards[i]
     place = len(cards) - 1 - len(swaps)
-    card = t.card_names[cards[outcome]]
+    # which of the cards still to place (equal cards are different outcomes, each with its own words)
+    card = f"a {t.card_names[cards[outcome]]} card (card {outcome + 1} of the {place + 1} left)"
     if node.before is not None:
-        return f"a {card} card, {_ordinal(place + 1)} from the top of the reshuffled draw pile (MING-CLAR-6)"
+        return f"{card}, {_ordinal(place + 1)} from the top of the reshuffled draw pile (MING-CLAR-6)"
     shown = len(t.board.colours)
     if place < shown:
-        return f"a {card} card, face up beside the {t.board.colours[place]} province space (MING-SET-1)"
-    return f"a {card} card, {_ordinal(place - shown + 1)} from the top of the draw pile (MING-SET-1)"
+        return f"{card}, face up beside the {t.board.colours[place]} province space (MING-SET-1)"
+    return f"{card}, {_ordinal(place - shown + 1)} from the top of the draw pile (MING-SET-1)"

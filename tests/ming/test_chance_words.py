@@ -13,7 +13,8 @@ from lotus_kit.ming.engine import _unpack
 from lotus_kit.ming.game import MING
 from lotus_kit.ming.state import G_SUPPLY, G_SUPPLY_LEN
 
-WORDS = re.compile(r"a (\w+) card, (?:face up beside the (\w+) province space|(\d+)\w\w from the top of the "
+WORDS = re.compile(r"a (\w+) card \(card \d+ of the \d+ left\), "
+                   r"(?:face up beside the (\w+) province space|(\d+)\w\w from the top of the "
                    r"(draw pile|reshuffled draw pile)) \((MING-SET-1|MING-CLAR-6)\)")
 
 
@@ -35,6 +36,9 @@ def test_MING_SET_1_setup_outcomes_name_the_start_player_and_where_each_card_lan
         m = WORDS.fullmatch(MING.describe_chance(node, outcome))
         assert m and m.group(5) == "MING-SET-1", MING.describe_chance(node, outcome)
         said[("display", m.group(2)) if m.group(2) else ("pile", m.group(3))] = m.group(1)
+        # OpenSpiel needs distinct words for the outcomes of one chance node
+        words = [MING.describe_chance(node, k) for k, _ in MING.chance_outcomes(node)]
+        assert len(set(words)) == len(words)
         node = MING.apply_chance(node, outcome)
     state = node
     assert state.start_player == 2
