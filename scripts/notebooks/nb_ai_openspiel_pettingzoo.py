@@ -98,21 +98,23 @@ pd.DataFrame(pz_rows)
 ("md", r"""
 ## Reference run
 
-With `GAMES = 6`, `SIMULATIONS = 10` and `PZ_GAMES = 5` (6.6 minutes on a loaded two-core machine):
+The match above with more games, run by `python benchmarks/bench_ismcts_match.py` (ISMCTS 8 simulations per
+sub-step; the Monte-Carlo bot with one determinisation and 3 candidates in White Lotus, 4 playouts and 6
+candidates in Winter; Wilson 95 % intervals):
 
-| bot | games | wins | mean score |
-|---|---|---|---|
-| heuristic | 6 | 4 | 32.7 |
-| montecarlo | 6 | 2 | 18.7 |
-| openspiel:ismcts | 6 | 0 | 7.7 |
+| game | games | ISMCTS wins | Monte-Carlo wins | random (third seat) |
+|---|---|---|---|---|
+| White Lotus, 3 players | 29 | 13.8 % [5.5 %, 30.6 %] | 75.9 % [57.9 %, 87.8 %] | 10.3 % [3.6 %, 26.4 %] |
+| Winter, 2 players | 28 | 64.3 % [45.8 %, 79.3 %] | 35.7 % [20.7 %, 54.2 %] | – |
 
-ISMCTS here searched ten simulations per sub-step valuing a position by the standing where it stood:
-that is level until a conflict or a year is scored, so nearly every move tied and it played at random
-among sub-steps. Valued by the standing a few random engine actions on (once it moves) and searching
-worlds the game could reach (`determinise`), it won 5 of 6 games against two uniform-random bots (mean
-score 26.5 against 18.2) but still none of 3 against these two bots (mean 10.3; Monte-Carlo 32.7,
-heuristic 16.3): they know the game's phases. Six games are far too few for more than that. The PettingZoo loop ran White Lotus at about 460 to 580 random steps a second, Winter 380 to 790,
-Samurai about 1,900 and Ming about 1,000 (each step includes the observation tensor).
+In White Lotus ISMCTS, valuing a position by the standing a few random actions on, wins no more often than
+the random seat (mean scores 14.9, Monte-Carlo 31.9, random 14.4): the Monte-Carlo bot knows the game's
+phases and rolls out with the heuristic bot. In Winter, where the standing is the result, ISMCTS wins about
+two games in three. The machine was a loaded shared one (29 and 28 games in under an hour; the script is
+meant for a few hundred), so the intervals are wide. Random play through the APIs (`python
+benchmarks/bench_ai.py`, CPU time): PettingZoo with its observation tensor 471 steps a second in White
+Lotus, 595 in Winter, 1,862 in Samurai, 996 in Ming; OpenSpiel with its chance nodes 3,330, 1,258, 6,307
+and 5,807.
 """),
 ]
 
