@@ -3,7 +3,10 @@ measured in the same process; and the thaw solver's reach (``--reach``).
 
 Prints medians of rounds and the ratio to the target; never asserted in tests (machines are noisy).
 Run: ``python benchmarks/bench_winter.py`` (``--rounds N``, ``--games N`` per round, ``--wall`` for
-wall-clock time instead of this process's CPU time, ``--reach`` for the solver's reach by cards left).
+wall-clock time instead of this process's CPU time, ``--reach`` for the solver's reach by cards left,
+``--instructions`` for instructions per action under valgrind, which a loaded machine does not skew).
+"Before" is the engine kept as the differential test's oracle (``tests/winter/oracle``), measured in
+the same rounds.
 
 "with legal actions" draws each action uniformly from the legal set: in a thaw turn the set is the
 lazy :class:`~lotus_kit.winter.engine.ThawLegal` (every move counted per card from its target mask,
@@ -114,17 +117,67 @@ def reach(seconds: float, positions: int) -> None:
             break
 
 
+def _play(engine_name: str, games: int, flags: tuple[str, ...]) -> None:
+    """Random games and nothing else (run under valgrind by :func:`instructions`)."""
+    engine = _oracle() if engine_name == "before" else e
+    n = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        s = _start(engine, seed, flags)
+        while s.v[engine.PHASE] != engine.OVER:
+            s = engine.apply_code(s, rng.choice(engine.legal_view(s)))
+            n += 1
+    print(n)
+
+
+def instructions(games: int) -> None:
+    """Instructions per action with legal actions under valgrind (cachegrind, no cache simulation):
+    independent of the machine's load. A run with no games is taken off each count (imports)."""
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("valgrind") is None or _oracle() is None:
+        print("instructions: needs valgrind and a source checkout (the oracle engine)")
+        return
+
+    def run(engine_name: str, n: int, flags: tuple[str, ...]) -> tuple[int, int]:
+        out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, __file__, "--play", engine_name, str(n), *flags],
+                             capture_output=True, text=True, check=True)
+        refs = next(line for line in out.stderr.splitlines() if "I   refs" in line or "I refs" in line)
+        return int(out.stdout.split()[-1]), int(refs.split()[-1].replace(",", ""))
+
+    for profile, flags in (("DEVIR", ()), ("BGA_HELP", ("BGA_HELP",))):
+        per = {}
+        for name in ("before", "now"):
+            _, base = run(name, 0, flags)
+            actions, total = run(name, games, flags)
+            per[name] = (total - base) / actions
+        print(f"Winter {profile:8s}: {per['now'] / 1e3:6.0f}k instructions/action with legal actions "
+              f"(before {per['before'] / 1e3:6.0f}k; {per['before'] / per['now']:.2f}x fewer)")
+
+
 def main() -> None:
     global clock
+    import sys
+
+    if len(sys.argv) > 1 and sys.argv[1] == "--play":
+        _play(sys.argv[2], int(sys.argv[3]), tuple(sys.argv[4:]))
+        return
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--wall", action="store_true")
     ap.add_argument("--reach", action="store_true", help="also measure the solver's reach (1 s and 10 s)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="only instructions per action under valgrind, now and before (load-independent)")
     args = ap.parse_args()
     if args.wall:
         clock = time.perf_counter
-    import sys
+    if args.instructions:
+        instructions(args.games)
+        return
 
     print(f"python {sys.version.split()[0]}; {'wall-clock' if args.wall else 'CPU'} time; medians of "
           f"{args.rounds} rounds of {args.games} random games")

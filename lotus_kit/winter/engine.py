@@ -34,8 +34,8 @@ from lotus_kit.winter.grid import (
     fits,
     graph_parts,
     lifted_touch,
-    once_and_twice,
     placements,
+    prefix_suffix,
     shift,
     splits_when_lifted,
     squares,
@@ -358,9 +358,8 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
         cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
         arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
         return free, [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)], own
-    # the anchors covered by the cells of every card but one: one pass over the lake, then a mask per card
-    covered = [COVERED_BY[a] for a in nodes]
-    cover1, cover2 = once_and_twice(covered)
+    # the anchors covered by the cells of every card but one
+    before, after = prefix_suffix([COVERED_BY[a] for a in nodes])
     region = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else REGION
     # the usual rules and lake: _orientations written out (no call per card)
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
@@ -368,7 +367,7 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     moves = []
     for i, a in enumerate(nodes):
         if free >> a & 1:
-            m = touch[i] & ~(cover2 | cover1 & ~covered[i]) & region       # all_but, written out
+            m = touch[i] & ~(before[i] | after[i + 1]) & region
             if plain:
                 la = (light >> a & 3) | (light >> (a + W) & 3) << 2
                 m0 = m & ~(1 << a)

@@ -12,6 +12,9 @@ Masks of *anchors* (the top-left cell of a card or of a 2 × 2 window) use the s
 
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import or_
+
 from lotus_kit.winter.deck import MAX_CARDS
 
 W = 42                      # row stride and grid width (cells)
@@ -318,16 +321,7 @@ def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
             sub[p] |= sub[u]
     if len(order) < n:
         return None
-    before = [0] * (n + 1)
-    after = [0] * (n + 1)
-    t = 0
-    for k, u in enumerate(order):
-        before[k] = t
-        t |= table[u]
-    t = 0
-    for k in range(n - 1, -1, -1):
-        after[k + 1] = t
-        t |= table[order[k]]
+    before, after = prefix_suffix([table[u] for u in order])
     out = []
     for u in range(n):
         k = disc[u]
@@ -340,20 +334,14 @@ def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
     return out
 
 
-def once_and_twice(entries: list[int]) -> tuple[int, int]:
-    """The bits set in at least one, and in at least two, of ``entries`` (per-card table entries): with
-    them, the OR of every entry but one is :func:`all_but` (no pass per left-out card)."""
-    once = twice = 0
-    for t in entries:
-        twice |= once & t
-        once |= t
-    return once, twice
-
-
-def all_but(once: int, twice: int, entry: int) -> int:
-    """The OR of the table entries of every anchor but the one whose entry is ``entry``, from
-    :func:`once_and_twice` (a bit set by that entry alone drops out)."""
-    return twice | once & ~entry
+def prefix_suffix(entries: list[int]) -> tuple[list[int], list[int]]:
+    """``before[k]``, the OR of ``entries[:k]``, and ``after[k]``, the OR of ``entries[k:]`` (k = 0..n),
+    each in one C loop: the OR of every entry but those of a stretch ``[i, j)`` is
+    ``before[i] | after[j]`` (every card but one, or but a subtree of the search, WIN-CLAR-7)."""
+    before = list(accumulate(entries, or_, initial=0))
+    after = list(accumulate(reversed(entries), or_, initial=0))
+    after.reverse()
+    return before, after
 
 
 def splits_when_lifted(anchors: int, a: int) -> bool:
