@@ -211,7 +211,8 @@ class Samurai(ExplicitChance):
             text = f"{who} accepts or refuses {seat_name(state[E.C0])}'s alliance (SAM-CLAR-13)"
         else:
             won = ", ".join(seat_name(s) for s in sorted(state.winners)) or "nobody"
-            text = f"game over: {won} won (SAM-END-1)"
+            rules = (state.end_rule,)
+            text = f"game over: {won} won ({state.end_rule})"
         return Decision(kind=kind, seats=seats, sealed=False, rules=rules, text=text)
 
     def describe(self, action: Action, state: State) -> str:

@@ -180,6 +180,20 @@ class State(tuple):
         """What ``seat`` would gain in a phase 1 now (SAM-HON-1..3)."""
         return E.income(self, seat)
 
+    def income_rule(self, seat: int) -> str:
+        """The rule that sets ``seat``'s phase-1 income: a Daimyo owner's (SAM-HON-1), an allied Ronin's
+        half share (SAM-HON-2) or a lone Ronin's nothing (SAM-HON-3)."""
+        if not self.is_ronin(seat):
+            return "SAM-HON-1"
+        return "SAM-HON-3" if self.allies[seat] is None else "SAM-HON-2"
+
+    @property
+    def end_rule(self) -> str:
+        """Why the game is over: a winner reached the target (SAM-END-1), or SAM-CLAR-17 stopped it (the
+        round limit with no winner, or the dead table of ``NO_RESHUFFLE``, where the most honor wins)."""
+        target = self.rules.target_honor
+        return "SAM-END-1" if any(self.honor[s] >= target for s in self.winners) else "SAM-CLAR-17"
+
     def ki(self, seat: int) -> int:
         return E.ki(self, seat)
 
@@ -220,10 +234,10 @@ class State(tuple):
                 out.append(Event("assassin_die", f"the assassin rolls {self.last_die} (SAM-EVT-9)"))
             elif kind == "EndTurn" and not (self.is_over and not self.winners):
                 out.append(Event("honor", f"{SEAT_NAMES[self.active]} gains {self[E.LAST_INCOME]} honor in phase 1 "
-                                          f"(SAM-HON-1), now {self.honor[self.active]}"))
+                                          f"({self.income_rule(self.active)}), now {self.honor[self.active]}"))
         if self.is_over:
             who = ", ".join(SEAT_NAMES[s] for s in sorted(self.winners)) or "nobody (the round limit)"
-            out.append(Event("game_over", f"game over: {who} won (SAM-END-1)"))
+            out.append(Event("game_over", f"game over: {who} won ({self.end_rule})"))
         return tuple(out)
 
     def __repr__(self) -> str:

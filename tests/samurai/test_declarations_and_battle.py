@@ -237,6 +237,6 @@ def test_SAM_TURN_2_card_actions_and_the_declaration_interleave_by_default():
 def test_SAM_OPEN_Q5_DECLARATION_AFTER_ACTIONS_no_card_action_after_the_declaration():
     s = table(seat(daimyo=D5, hand=["WARRIOR_S1", "WARRIOR_S2"]), seat(), seat(), rules=("DECLARATION_AFTER_ACTIONS",))
     s = play(s, A.Play(0, "WARRIOR_S1", 0, "samurai"), A.DeclareShogun(0))
-    e = refused(s, A.Play(0, "WARRIOR_S2", 0, "samurai"), "SAM-CLAR-20")
+    e = refused(s, A.Play(0, "WARRIOR_S2", 0, "samurai"), "SAM-CLAR-20e")
     assert "after the declaration" in str(e)
     assert {type(a).__name__ for a in G.legal_actions(s)} == {"EndTurn"}

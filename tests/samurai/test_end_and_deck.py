@@ -18,6 +18,8 @@ def test_SAM_END_1_SAM_HON_6_SAM_TIE_1_reaching_400_after_phase_1_wins_at_once()
     s = table(seat(daimyo=["DAIMYO_30"], honor=380), seat(), seat(), active=2)
     s = G.apply(s, A.EndTurn(2))
     assert G.is_over(s) and G.winners(s) == frozenset({0}) and s.honor[0] == 410
+    assert s.events[-1].text() == "game over: Red won (SAM-END-1)"
+    assert G.decision(s).rules == ("SAM-END-1",)
     assert G.legal_actions(s) == [] and G.to_act(s) == frozenset()
     refused(s, A.EndTurn(0), "SAM-END-1")
 
@@ -34,6 +36,9 @@ def test_SAM_CLAR_17_max_rounds_stops_the_game_without_a_winner():
     while not G.is_over(s):
         s = G.apply(s, A.EndTurn(min(G.to_act(s))))
     assert G.winners(s) == frozenset() and s.turn == 7
+    # the end cites the rule that stopped it, not the target rule nobody reached
+    assert s.events[-1].text() == "game over: nobody (the round limit) won (SAM-CLAR-17)"
+    assert G.decision(s).rules == ("SAM-CLAR-17",) and G.decision(s).text.endswith("(SAM-CLAR-17)")
 
 
 def _empty_deck(*seats, rules=()):
@@ -60,6 +65,7 @@ def test_SAM_CLAR_17_NO_RESHUFFLE_dead_table_ends_with_the_most_honor_winning_an
     s = _empty_deck(*sides, rules=("NO_RESHUFFLE",))
     s = G.apply(G.apply(s, A.Dishonor(0, 1)), A.Seppuku(1, "daimyo"))
     assert G.is_over(s) and G.winners(s) == frozenset({0, 1})
+    assert s.events[-1].text() == "game over: Red, Blue won (SAM-CLAR-17)"     # most honor, not 400 reached
 
 
 def test_SAM_CLAR_17_no_dead_table_while_a_daimyo_card_is_in_a_hand_or_with_reshuffle():

@@ -17,6 +17,7 @@ def test_SAM_HON_1_both_houses_count_for_a_daimyo_owner():
     s = table(seat(), seat(daimyo=["DAIMYO_20"], samurai=["NOH", "OKUGATA_5"], honor=7), seat())
     s = G.apply(s, A.EndTurn(0))
     assert s.honor[1] == 7 + 20 + 20 + 5
+    assert s.events[-1].text() == "Blue gains 45 honor in phase 1 (SAM-HON-1), now 52"
 
 
 def test_SAM_OPEN_hint4_ronin_with_15_allied_to_a_house_of_40_gains_28():
@@ -24,6 +25,7 @@ def test_SAM_OPEN_hint4_ronin_with_15_allied_to_a_house_of_40_gains_28():
               seat(), active=2)
     s = G.apply(s, A.EndTurn(2))
     assert s.honor[0] == 28                      # ceil((15 + 40) / 2)
+    assert s.events[-1].text() == "Red gains 28 honor in phase 1 (SAM-HON-2), now 28"
     assert s.income(1) == 40                     # SAM-ALLY-3: the share takes nothing from the partner
 
 
@@ -44,6 +46,7 @@ def test_SAM_HON_3_a_ronin_without_alliance_gains_nothing_even_negative():
     s = table(seat(samurai=["NOH"]), seat(samurai=["FIREARMS"]), seat(), active=2)
     s = G.apply(s, A.EndTurn(2))
     assert s.honor[0] == 0
+    assert s.events[-1].text() == "Red gains 0 honor in phase 1 (SAM-HON-3), now 0"
     s = G.apply(s, A.EndTurn(0))
     assert s.honor[1] == 0
 

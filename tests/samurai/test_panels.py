@@ -181,6 +181,21 @@ def test_SAM_END_1_the_end_panel_names_the_winner_and_every_honor():
     assert text.startswith("Red won: 400 honor reached (SAM-END-1).") and "Red ★475Blue120Green0" in text
 
 
+def test_SAM_CLAR_17_the_end_panel_says_a_dead_table_is_won_by_the_most_honor_not_by_the_target():
+    from lotus_kit.samurai import cards as C
+    from lotus_kit.samurai import engine as E
+
+    sides = (seat(honor=50, hand=["DISHONOR"]), seat(honor=50, daimyo=["START_DAIMYO_5"]), seat(honor=10))
+    s = table(*sides, rules=("NO_RESHUFFLE",))
+    discard = {C.NAMES[k]: s[E.DECK + k] for k in C.DECK_KINDS if s[E.DECK + k]}     # the deck is empty
+    session = _session(table(*sides, rules=("NO_RESHUFFLE",), discard=discard))
+    for action in (A.Dishonor(0, 1), A.Seppuku(1, "daimyo")):     # no Daimyo left anywhere: a dead table
+        assert session.act(action, run_bots=False)[0]
+    text = _text(OverPanel(session).status.value)
+    assert text.startswith("Red, Blue won: the deck ran out with no Daimyo left to play, so the most honor wins "
+                           "(SAM-CLAR-17).") and "400" not in text
+
+
 def test_SAM_BAT_3_the_battle_view_counts_the_rerolls_of_equal_totals():
     # one die each: 3 against 3 is rerolled, then 6 against 1 decides
     s = table(seat(daimyo=["DAIMYO_10"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat(),

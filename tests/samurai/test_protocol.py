@@ -188,7 +188,7 @@ def test_events_of_the_last_step_in_words():
     assert [e.text() for e in s.events] == ["Red attacks Blue",
                                            "dice [6, 5] against [2]: Red wins the battle (SAM-BAT-3)"]
     s = G.apply(G.apply(s, A.CastleChoice(0, "take")), A.EndTurn(0))
-    assert s.events[-1].text() == "Blue gains 0 honor in phase 1 (SAM-HON-1), now 0"
+    assert s.events[-1].text() == "Blue gains 0 honor in phase 1 (SAM-HON-3), now 0"     # a lone Ronin now
 
 
 def test_reseed_is_the_same_position_with_other_dice():

@@ -400,8 +400,12 @@ class OverPanel(SamuraiPanel):
         if not state.is_over:
             return "<i>The game is not over yet.</i>"
         won = ", ".join(SEAT_NAMES[s] for s in sorted(state.winners))
-        why = (f"{won} won: {state.rules.target_honor} honor reached (SAM-END-1)." if won else
-               "Nobody won: the game stopped at the round limit (SAM-CLAR-17).")
+        if state.end_rule == "SAM-END-1":
+            why = f"{won} won: {state.rules.target_honor} honor reached (SAM-END-1)."
+        elif won:
+            why = f"{won} won: the deck ran out with no Daimyo left to play, so the most honor wins (SAM-CLAR-17)."
+        else:
+            why = "Nobody won: the game stopped at the round limit (SAM-CLAR-17)."
         rows = "".join(f"<tr><td>{seat_html(p, SEAT_NAMES[p])}{' ★' if p in state.winners else ''}</td>"
                        f"<td style='text-align:right'><b>{state.honor[p]}</b></td></tr>"
                        for p in sorted(range(state.players), key=lambda p: -state.honor[p]))

@@ -41,8 +41,8 @@ def why_illegal(t, c: int) -> tuple[str, str]:
                                    "never as a card action")
         if op in E.CARD_ACTIONS:
             if t[E.FLAGS] & E.F_DAA and t[E.DECL]:
-                return "SAM-CLAR-20", ("(e) after the declaration no more card actions this turn "
-                                       "(declaration after actions)")
+                return "SAM-CLAR-20e", ("after the declaration no more card actions this turn "
+                                        "(declaration after actions)")
             left = E.remaining_actions(t)
             if left < 1:
                 return "SAM-KI-2", (f"no card action left: Ki {E.ki(t, s)} allows {E.allowed_actions(t, s)}, "

@@ -219,11 +219,14 @@ class State(tuple):
             elif kind == "Assassin":
                 out.append(Event("assassin_die", f"the assassin rolls {self.last_die} (SAM-EVT-9)"))
             elif kind == "EndTurn" and not (self.is_over and not self.winners):
-                out.append(Event("honor", f"{SEAT_NAMES[self.active]} gains {self[E.LAST_INCOME]} honor in phase 1 "
-                                          f"(SAM-HON-1), now {self.honor[self.active]}"))
+                p = self.active
+                rule = "SAM-HON-1" if not self.is_ronin(p) else "SAM-HON-3" if self.allies[p] is None else "SAM-HON-2"
+                out.append(Event("honor", f"{SEAT_NAMES[p]} gains {self[E.LAST_INCOME]} honor in phase 1 "
+                                          f"({rule}), now {self.honor[p]}"))
         if self.is_over:
             who = ", ".join(SEAT_NAMES[s] for s in sorted(self.winners)) or "nobody (the round limit)"
-            out.append(Event("game_over", f"game over: {who} won (SAM-END-1)"))
+            reached = any(self.honor[s] >= self.rules.target_honor for s in self.winners)
+            out.append(Event("game_over", f"game over: {who} won ({'SAM-END-1' if reached else 'SAM-CLAR-17'})"))
         return tuple(out)
 
     def __repr__(self) -> str:
