@@ -69,6 +69,20 @@ def test_a_click_in_phase_1_outside_a_province_space_names_ming_ph1_2():
     assert "MING-PH1-2" in table.message.value and table.session.state == before
 
 
+def test_a_click_outside_a_district_at_setup_names_set_5_for_a_prince_and_two_2_for_a_neutral_piece():
+    table = GameTable(game="ming", players=2, seed=4, seats=["human", "human"])
+    assert table.session.decision().kind == "place_prince"
+    table.board.click("space:RED")
+    assert "MING-SET-5" in table.message.value and not table.session.actions
+    for district in ("P2.T", "P5.R"):
+        table.board.click(district)
+    assert table.session.decision().kind == "place_neutral"
+    before = table.session.state
+    table.board.click("space:RED")
+    words = table.message.value
+    assert "MING-TWO-2" in words and "MING-SET-5" not in words and table.session.state == before
+
+
 def test_ming_ph3_2_a_border_click_steps_across_it_paying_its_card_then_deploy_with_the_cloister():
     table = _late_table()
     table.board.click("P1.R~P2.L")                            # the JUNK border of Black's district

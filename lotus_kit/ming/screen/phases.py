@@ -144,8 +144,8 @@ class SetupPanel(MingPanel):
 
     def spot(self, state: Any, seat: int, spot: str) -> None:
         if spot not in state.board.district_names:
-            self.wrong_place(spot, "MING-SET-5", "a prince (or a neutral piece) goes into a district: "
-                                                 "click inside one")
+            rule = "MING-TWO-2" if state.phase == "place_neutral" else "MING-SET-5"
+            self.wrong_place(spot, rule, "a prince (or a neutral piece) goes into a district: click inside one")
             return
         self.act(self._action(seat, spot))
 
