@@ -266,14 +266,14 @@ def apply(state: State, action: Action) -> State:
     ``state`` unchanged when the rules do not allow it."""
     t, d = state.table, state.data
     phase = d[G_PHASE]
-    if not isinstance(action, Action):
+    handler = _HANDLERS.get(type(action))
+    if handler is None and not isinstance(action, Action):
         raise IllegalAction("MING-RND-2", f"{quote(action)} is not a Ming action")
     seat = action.seat
     if type(seat) is not int or not 0 <= seat < t.players:
         raise IllegalAction("MING-CLAR-1", f"there is no seat {quote(seat)} in a {t.players}-player game")
     if phase == OVER:
         raise IllegalAction("MING-END-3", "the game is over")
-    handler = _HANDLERS.get(type(action))
     if handler is None or handler[0] != phase:
         doing = action.kind.replace("_", " ")
         raise IllegalAction("MING-RND-2", f"now is the time to {_KIND_WORDS[phase]}, not to {doing}")
@@ -822,7 +822,7 @@ def _finish_city(t: Table, s: list[int], p: int) -> None:
     """MING-SCORE-5 (points per piece), MING-SCORE-6 / MING-CLAR-12 (bonus), MING-SCORE-7 (pieces
     leave the game)."""
     r = s[G_ROUND]
-    ds = t.province_districts[p]
+    city_clear = ~sum(PIECE_MASK << (PIECE_BITS * d) for d in t.province_districts[p])
     left = [_city_pieces(t, s, seat, p) for seat in range(t.players)]
     for seat in range(t.players):
         o = t.seat_at[seat]
@@ -833,9 +833,8 @@ def _finish_city(t: Table, s: list[int], p: int) -> None:
                   province=t.board.province_ids[p], pieces=left[seat], points=CITY_POINTS[r] * left[seat])
         s[o + t.left] += left[seat]
         s[o + t.ret] = -1
-        for d in ds:
-            s[o + t.box] += count_at(s[t.house_at[seat]], d)
-            s[t.house_at[seat]] &= ~(PIECE_MASK << (PIECE_BITS * d))
+        s[o + t.box] += left[seat]              # every piece left in the city's houses leaves the game
+        s[t.house_at[seat]] &= city_clear
     if not t.rules.city_bonus_overall:
         _bonus(t, s, left)
 

@@ -155,7 +155,8 @@ def _caches(t: Table) -> dict[str, Any]:
     if mine is None:
         mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "codes": {},
                                            "ids": {}}
-        mine["seats"] = tuple(_SeatActions(t, who, mine["ids"]) for who in range(t.players))
+        paying: dict[int, Any] = {}
+        mine["seats"] = tuple(_SeatActions(t, who, mine["ids"], paying) for who in range(t.players))
     return mine
 
 
@@ -199,9 +200,9 @@ def reachable_moves(t: Table, start: int, hand: tuple[int, ...]) -> dict[int, tu
 class _SeatActions(dict):
     """code -> the one action value of a seat (made on first use and shared by every legal list)."""
 
-    def __init__(self, t: Table, who: int, ids: dict[int, Any]):
+    def __init__(self, t: Table, who: int, ids: dict[int, Any], paying: dict[int, Any]):
         super().__init__()
-        self.t, self.who, self.ids = t, who, ids
+        self.t, self.who, self.ids, self.paying = t, who, ids, paying
 
     def __missing__(self, code: int) -> Any:
         t, who = self.t, self.who
@@ -212,12 +213,15 @@ class _SeatActions(dict):
         elif dest == D + 2:
             a = Pass(who)
         else:
-            paid = tuple((low >> (FIELD * (K1 - 1 - k))) & 15 for k in range(K1))
-            cards: list[str] = []
-            for k, c in enumerate(paid):
-                cards.extend((t.card_names[k],) * c)
-            a = Move(who, t.board.district_names[dest], tuple(cards))
-            self.ids[id(a)] = (a, dest, pack(paid), paid)
+            paying = self.paying.get(low)
+            if paying is None:      # (packed, counts, card names) of a payment, shared by the seats
+                paid = tuple((low >> (FIELD * (K1 - 1 - k))) & 15 for k in range(K1))
+                cards: list[str] = []
+                for k, c in enumerate(paid):
+                    cards.extend((t.card_names[k],) * c)
+                paying = self.paying[low] = (pack(paid), paid, tuple(cards))
+            a = Move(who, t.board.district_names[dest], paying[2])
+            self.ids[id(a)] = (a, dest, paying[0], paying[1])
         self[code] = a
         return a
 
@@ -238,7 +242,10 @@ def _codes(t: Table, here: int, hand: tuple[int, ...]) -> list[int]:
         bm = mine["board"]
         memo, code = bm.codes[here], bm.code
         hit = []
-        for u, paid in bm.sub_payments(pack(hand)):
+        subs = bm.subs.get(hand)
+        if subs is None:
+            subs = bm.subs[hand] = bm.sub_payments(pack(hand))
+        for u, paid in subs:
             part = memo.get(u)
             hit += part if part is not None else code(here, u, paid)
         hit.sort()

@@ -40,7 +40,7 @@ FLAG_SETS: tuple[tuple[str, ...], ...] = (
     ("TRANSPORT_TYPES=HORSE,JUNK,CAMEL,RICKSHAW,PALANQUIN,OXCART",),
     ("TRANSPORT_TYPES=HORSE,JUNK,CAMEL,RICKSHAW,PALANQUIN,OXCART", "TIE4_FIRST_THREE_IN_TURN_ORDER"),
 )
-GAMES = int(os.environ.get("MING_DIFF_GAMES", "3"))
+GAMES = int(os.environ.get("MING_DIFF_GAMES", "6"))
 
 # malformed or out-of-place actions every step is tried with (besides legal actions of other moments)
 ODD = (
