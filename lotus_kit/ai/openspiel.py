@@ -254,7 +254,7 @@ class LotusState(pyspiel.State):
         return self._flat.returns(self._held.fs)
 
     def resampled(self, seat: int, rng: random.Random) -> LotusState:
-        """This state with everything ``seat`` may not know redrawn (the game's ``redraw_hidden``): the same
+        """This state with everything ``seat`` may not know redrawn (:func:`draw_world`): the same
         history and the same information state for ``seat``, another possible world behind it. In the
         world drawn, chance still to come is drawn by the world's own generator."""
         fs = self._held.fs

@@ -163,7 +163,7 @@ def test_openspiel_cfr_reproduces_the_kits_lp_bids_of_a_white_lotus_conflict(see
 
 
 def test_openspiel_ismcts_plays_a_full_white_lotus_game_at_the_kits_table():
-    """ISMCTS draws its worlds with White Lotus's own determinisation (redraw_hidden): the other hands'
+    """ISMCTS draws its worlds with White Lotus's own determinisation (determinise): the other hands'
     card values, the draw pool's order and sealed bids not yet revealed."""
     wl = get_game("white_lotus")
     bot = make_bot(wl, "openspiel:ismcts", seed=2)
