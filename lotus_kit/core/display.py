@@ -1,6 +1,6 @@
 """How a game's state shows itself in Jupyter without its engine importing the views.
 
-An engine names its figure function by text (``"lotus_kit.views.board:board_figure"``), the way a
+An engine names its figure function by text (``"lotus_kit.white_lotus.views.board:board_figure"``), the way a
 game names its bots: :func:`figure_bundle` imports it only when a notebook displays a state, and
 gives nothing when plotly (the ``[jupyter]`` extra) is not installed, so the engine keeps running on
 the standard library alone.

@@ -1,23 +1,27 @@
-"""Colours, fonts and small colour helpers shared by the board map and the charts.
+"""Colours, fonts and small colour helpers for any game's figures and panels.
 
-Seat colours come from :mod:`lotus_kit.white_lotus.seats` (Okabe-Ito with Tol's purple, checked
-under simulated colour-vision deficiencies in the tests); the board's own tones (sea, land,
-parchment) are chosen not to compete with them.
+The default seat palette is Okabe-Ito with Tol's purple (colour-blind safe), each colour named; a game
+supplies its own seat colours through its screen (``seat_colours``) and its seat names through its
+``GameInfo``. A seat's fill pattern and letter give ownership a second cue besides the colour.
+White Lotus's board tones and score-part colours are in :mod:`lotus_kit.white_lotus.views.style`
+(still readable here, loaded on first use).
 
 >>> text_colour_on("#0072B2"), text_colour_on("#F0E442")
 ('#ffffff', '#1f1a14')
 >>> blend("#000000", "#ffffff", 0.5)
 '#808080'
+>>> pattern_colour(0, ("#000000",))
+'#737373'
 """
 
 from __future__ import annotations
 
-from lotus_kit.white_lotus.seats import SEAT_COLOURS, SEAT_NAMES
+from collections.abc import Sequence
+from typing import Any
 
 __all__ = [
     "FONT",
     "PAPER",
-    "PART_COLOURS",
     "SEAT_COLOURS",
     "SEAT_LETTERS",
     "SEAT_NAMES",
@@ -35,34 +39,18 @@ FONT = "DejaVu Serif, Georgia, 'Times New Roman', serif"
 SANS = "DejaVu Sans, 'Liberation Sans', Arial, sans-serif"
 INK = "#1f1a14"
 PAPER = "#f7f1e3"
-SEA = "#b7d0de"
-LAND = "#e4dccb"
-LAND_LINE = "#cbbfa6"
-COAST = "#4f6a80"
-FRONTIER = "#8a6a4a"
-SIX_EDGE = "#7a2410"
 BORDER = "#4a4036"
 
-EMPTY_BASE = "#f5efe1"        # a province without a chip: plain parchment
-EMPTY_SIX = "#efe1c9"         # the same in the six-player north-west (brownish, WL-BOARD-1)
-NEUTRAL = "#d9d0bb"           # a province holding a neutral chip: a light stone tone
-NEUTRAL_SIX = "#d6c2a3"
-OUT_OF_PLAY = "#c9c4bb"       # six-player provinces with 3-5 players (WL-SETUP-1)
-OUT_OF_PLAY_HATCH = "#a9a398"
+SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+SEAT_COLOURS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#F0E442", "#882E72", "#E69F00")
+"""The default seat palette (Okabe-Ito with Tol's purple) and the names of its colours."""
 
-LEGAL = "#0b6e99"             # provinces legal for the current decision (Okabe-Ito sky blue, darkened)
-LEGAL_FILL = "rgba(11, 110, 153, 0.42)"
-RESOLVING = "#111111"
-EMPEROR_GOLD = "#e8b923"
-REBEL_DARK = "#3a3a3a"
+SEAT_LETTERS: tuple[str, ...] = tuple(name[0] for name in SEAT_NAMES)
+"""R B G Y P O: written on a seat's pieces, so they are told by more than their colour."""
 
-PART_COLOURS: dict[str, str] = {
-    "buildings": "#56616b",
-    "largest group": "#9fb7c6",
-    "dragons": "#c9a227",
-    "VP chips": "#2b2d42",
-}
-"""Colours of the score parts (WL-SCORE-1..4); greys, pale blue and gold so they do not read as seats."""
+SEAT_PATTERNS: tuple[str, ...] = (".", "/", "\\", "-", "x", "|")
+"""A plotly fill pattern per seat, drawn over what it owns: ownership has a second cue besides the
+colour (a deuteranope sees Green and Purple alike in some light)."""
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -101,23 +89,25 @@ def text_colour_on(fill: str) -> str:
     return "#ffffff" if (1.05 / (lum + 0.05)) > ((lum + 0.05) / 0.05) * 0.8 else INK
 
 
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat]
+def seat_colour(seat: int, colours: Sequence[str] = SEAT_COLOURS) -> str:
+    return colours[seat]
 
 
-def seat_label(seat: int) -> str:
-    return SEAT_NAMES[seat]
+def seat_label(seat: int, names: Sequence[str] = SEAT_NAMES) -> str:
+    return names[seat]
 
 
-SEAT_LETTERS: tuple[str, ...] = tuple(name[0] for name in SEAT_NAMES)
-"""R B G Y P O: written on each marker, so a claim is told by more than its colour."""
-
-SEAT_PATTERNS: tuple[str, ...] = (".", "/", "\\", "-", "x", "|")
-"""A plotly fill pattern per seat, drawn over its provinces: ownership has a second cue besides the
-colour (a deuteranope sees Green and Purple alike in some light)."""
-
-
-def pattern_colour(seat: int) -> str:
+def pattern_colour(seat: int, colours: Sequence[str] = SEAT_COLOURS) -> str:
     """The colour of a seat's pattern lines: a darker shade of its colour (a lighter one on dark seats)."""
-    colour = SEAT_COLOURS[seat]
+    colour = colours[seat]
     return blend(colour, "#ffffff", 0.45) if luminance(colour) < 0.12 else darken(colour, 0.45)
+
+
+def __getattr__(name: str) -> Any:
+    # White Lotus's board tones and score-part colours lived here; loaded on first use, so that the
+    # shared views import no game
+    from lotus_kit.white_lotus.views import style
+
+    if name.startswith("__") or name not in vars(style):
+        raise AttributeError(name)
+    return getattr(style, name)

@@ -281,7 +281,7 @@ class State:
         """
         from lotus_kit.core.display import figure_bundle
 
-        bundle = figure_bundle("lotus_kit.views.board:board_figure", self, include, exclude)
+        bundle = figure_bundle("lotus_kit.white_lotus.views.board:board_figure", self, include, exclude)
         if not bundle:
             from html import escape
 

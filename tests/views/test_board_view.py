@@ -314,7 +314,7 @@ def test_a_state_shows_itself_as_its_board():
 
 
 def test_a_state_falls_back_to_a_summary_without_plotly(monkeypatch):
-    monkeypatch.setitem(sys.modules, "lotus_kit.views.board", None)     # import now raises ImportError
+    monkeypatch.setitem(sys.modules, "lotus_kit.white_lotus.views.board", None)     # import now raises ImportError
     bundle = new_game(3, seed=2)._repr_mimebundle_()
     assert "<table>" in bundle["text/html"] and "Red" in bundle["text/html"]
 

@@ -26,7 +26,7 @@ from typing import Any
 from lotus_kit.rules import RULE_RE, rule_text
 from lotus_kit.ui.session import name_seats
 from lotus_kit.views import style as st
-from lotus_kit.views.style import SEAT_NAMES  # the default seat names (White Lotus's colours)
+from lotus_kit.views.style import SEAT_NAMES  # the default palette's colour names
 
 Event = Any                                        # any game's event: ``kind`` and ``text(name)``
 

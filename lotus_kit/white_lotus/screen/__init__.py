@@ -1,9 +1,9 @@
 """What Der weiße Lotus shows (the game UI protocol, :mod:`lotus_kit.ui.screen`).
 
 The engine (``lotus_kit.white_lotus``) never imports this package; the shared UI finds it through
-:func:`lotus_kit.ui.screen.screen_for`. It gathers the game's board (:mod:`lotus_kit.views.board`,
+:func:`lotus_kit.ui.screen.screen_for`. It gathers the game's board (:mod:`lotus_kit.white_lotus.views.board`,
 :class:`~lotus_kit.white_lotus.screen.board.BoardWidget`), its phase panels
-(:mod:`lotus_kit.white_lotus.screen.phases`), its step charts (:mod:`lotus_kit.views.charts`), the
+(:mod:`lotus_kit.white_lotus.screen.phases`), its step charts (:mod:`lotus_kit.white_lotus.views.charts`), the
 explorer's pieces (:mod:`~lotus_kit.white_lotus.screen.explorer`, the line diff
 :mod:`~lotus_kit.white_lotus.screen.compare`), its tools (the equilibrium :mod:`~lotus_kit.white_lotus.screen.advisor`,
 the painted position :mod:`~lotus_kit.white_lotus.screen.editor`) and its words. The old paths
@@ -112,7 +112,7 @@ class WhiteLotusScreen(GameScreen):
         return BoardWidget(state, width=width, **options)
 
     def board_figure(self, game: Any, state: Any, seat: int | None = None, **options: Any) -> Any:
-        from lotus_kit.views.board import board_figure
+        from lotus_kit.white_lotus.views.board import board_figure
 
         return board_figure(state, **options)
 

@@ -195,11 +195,11 @@ class Advisor(widgets.VBox):
             g = self.advice.game
             target, _ = g.options[seat][option]
             frame = self.advice.odds(seat, g.cards[seat][option], target=target)
-            from lotus_kit.views.analysis_charts import bid_odds_chart as chart
+            from lotus_kit.white_lotus.views.analysis_charts import bid_odds_chart as chart
         else:
             g = self.advice.game
             frame = self.advice.choice_odds(seat, g.options[seat][option])
-            from lotus_kit.views.analysis_charts import side_odds_chart as chart
+            from lotus_kit.white_lotus.views.analysis_charts import side_odds_chart as chart
         self.odds_chart.show((id(self.advice), seat, option), lambda: _fit(chart(frame)))
         return frame
 
@@ -209,10 +209,10 @@ class Advisor(widgets.VBox):
         lines = a.summary().splitlines()
         self.summary.value = ("<div style='line-height:1.5'>" + "<br>".join(linkify(t) for t in lines) + "</div>")
         if self.kind == "conflict":
-            from lotus_kit.views.analysis_charts import bid_mix_chart as chart
+            from lotus_kit.white_lotus.views.analysis_charts import bid_mix_chart as chart
             seats = a.participants
         else:
-            from lotus_kit.views.analysis_charts import sides_chart as chart
+            from lotus_kit.white_lotus.views.analysis_charts import sides_chart as chart
             seats = a.game.seats
         self.mix_chart.show(id(a), lambda: _fit(chart(a)))
         with self._hush():

@@ -1,8 +1,8 @@
 """White Lotus's board as a live widget: one plotly ``FigureWidget``, updated in place, with province clicks.
 
-:class:`BoardWidget` wraps :func:`lotus_kit.views.board.board_figure` in a
+:class:`BoardWidget` wraps :func:`lotus_kit.white_lotus.views.board.board_figure` in a
 :class:`~lotus_kit.ui.board.LiveFigureWidget` once, and brings it to each new state with
-:func:`lotus_kit.views.board.update_board`: one ``batch_update``, only the properties that changed,
+:func:`lotus_kit.white_lotus.views.board.update_board`: one ``batch_update``, only the properties that changed,
 never a new figure per click.
 
 Clicking a province in the browser calls every callback given to :meth:`BoardWidget.on_province_click`
@@ -31,7 +31,8 @@ from collections.abc import Callable, Iterable
 import ipywidgets as widgets
 
 from lotus_kit.ui.board import LiveFigureWidget, SyncOnDisplay
-from lotus_kit.views.board import (
+from lotus_kit.white_lotus.state import State
+from lotus_kit.white_lotus.views.board import (
     DRAGONS,
     HIT,
     LOTUS,
@@ -42,7 +43,6 @@ from lotus_kit.views.board import (
     reshape_board,
     update_board,
 )
-from lotus_kit.white_lotus.state import State
 
 __all__ = ["BoardWidget"]
 
@@ -108,7 +108,7 @@ class BoardWidget(SyncOnDisplay, widgets.VBox):
 
     def reshape(self, state: State, highlight: Iterable[str] | None = None, *, width: int | None = None,
                 projector: bool | None = None, locked: bool | None = None) -> int:
-        """Another size or mode in place (:func:`lotus_kit.views.board.reshape_board`); options left
+        """Another size or mode in place (:func:`lotus_kit.white_lotus.views.board.reshape_board`); options left
         None stay. Returns how many properties were set."""
         return reshape_board(self.figure, state, highlight, width=width, projector=projector, locked=locked)
 

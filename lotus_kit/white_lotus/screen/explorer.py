@@ -10,12 +10,12 @@ import plotly.graph_objects as go
 
 from lotus_kit.ui.screen import Compose
 from lotus_kit.ui.tree import Line
-from lotus_kit.views.charts import conflict_chart, rebellion_chart, score_figure, timeline_chart
 from lotus_kit.white_lotus.actions import Bid, JoinSide
 from lotus_kit.white_lotus.events import ConflictRound, PhaseStarted, RebellionResolved, RewardTaken
 from lotus_kit.white_lotus.scoring import score
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import PHASE_NAMES
+from lotus_kit.white_lotus.views.charts import conflict_chart, rebellion_chart, score_figure, timeline_chart
 
 CHART_KINDS: tuple[tuple[str, str], ...] = (
     ("auto", "auto"), ("score", "score"), ("conflict", "conflict"), ("rebellion", "rebellion"),

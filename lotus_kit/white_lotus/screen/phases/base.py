@@ -15,11 +15,11 @@ from lotus_kit.ui.cards import CardHand
 from lotus_kit.ui.panel import Panel, follow
 from lotus_kit.ui.phases.text import cards_html, linkify, rule_link, seat_html
 from lotus_kit.ui.session import GameSession
-from lotus_kit.views.charts import score_rows
 from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.decision import decision
 from lotus_kit.white_lotus.screen.board import BoardWidget
 from lotus_kit.white_lotus.state import PHASE_NAMES, State
+from lotus_kit.white_lotus.views.charts import score_rows
 
 __all__ = ["CardPicker", "PhasePanel", "decision_text", "follow", "hand_html", "score_html"]
 

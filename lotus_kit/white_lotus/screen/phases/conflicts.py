@@ -2,7 +2,7 @@
 
 The emperor picks the next claimed province; in a conflict every participant commits a dragon card
 (whom he wants out) and influence cards, sealed; the reveal shows the breakdown chart
-(:func:`lotus_kit.views.charts.conflict_chart`), who leaves and why, the refund; ties go to the
+(:func:`lotus_kit.white_lotus.views.charts.conflict_chart`), who leaves and why, the refund; ties go to the
 emperor; the knocked-out player picks the card values of his refund.
 """
 
@@ -13,13 +13,13 @@ import plotly.graph_objects as go
 
 from lotus_kit.ui.board import LiveFigureWidget
 from lotus_kit.ui.phases.text import events_html, linkify, seat_html
-from lotus_kit.views.charts import conflict_chart
 from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.events import ConflictRound
 from lotus_kit.white_lotus.resolve import palace_first
 from lotus_kit.white_lotus.screen.phases.base import CardPicker, PhasePanel
 from lotus_kit.white_lotus.state import State
+from lotus_kit.white_lotus.views.charts import conflict_chart
 
 __all__ = ["ChartBox", "ConflictsPanel", "replace_figure"]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from lotus_kit.ui.phases.text import events_html, linkify, seat_html
-from lotus_kit.views.charts import rebellion_chart
 from lotus_kit.white_lotus.actions import DeclareRebellion, JoinSide, TakeReward
 from lotus_kit.white_lotus.events import RebellionResolved
 from lotus_kit.white_lotus.screen.phases.base import CardPicker, PhasePanel
 from lotus_kit.white_lotus.screen.phases.conflicts import ChartBox, _fit
 from lotus_kit.white_lotus.state import RebellionStep, State
+from lotus_kit.white_lotus.views.charts import rebellion_chart
 
 __all__ = ["RebellionPanel"]
 
@@ -27,7 +27,7 @@ class RebellionPanel(PhasePanel):
     """Phase 4. ``ask_box``: lead or decline when asked (WL-REB-2); ``side_box``: a side (non-leaders)
     and combat cards, sealed (WL-REB-3, -4); ``reward_box``: a province of a loser next to one of yours
     (highlighted on the board; click it or pick it) or a VP chip (WL-REB-9, -10). The tally is drawn
-    with :func:`lotus_kit.views.charts.rebellion_chart`.
+    with :func:`lotus_kit.white_lotus.views.charts.rebellion_chart`.
     """
 
     phase = 4
