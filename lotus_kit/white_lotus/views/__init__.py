@@ -5,3 +5,5 @@ Pure functions from states, events and results to figures, built on the kit's vi
 (:mod:`lotus_kit.views`: figure updates, export, colour helpers); they import no widgets and no UI.
 The old paths ``lotus_kit.views.board``, ``.charts``, ``.analysis_charts`` and ``.style`` re-export them.
 """
+
+import lotus_kit.views  # noqa: F401  (before plotly loads: defers jsonschema's IRI grammar, lotus_kit.views._imports)
