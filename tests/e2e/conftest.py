@@ -28,10 +28,14 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Page, expect
 
+from lotus_kit.ui.layout import fit
+
 NB_DIR = pathlib.Path(__file__).resolve().parent / "notebooks"
+REPO = NB_DIR.parents[2]
+VOILA_NB = NB_DIR.relative_to(REPO).as_posix()      # the test notebooks' folder under the standalone Voilà
 # Jupyter data folder inside the package: the Voilà template "lotus" (installed wheels get it in
 # share/jupyter through the wheel's shared data)
-TEMPLATES_ROOT = pathlib.Path(__file__).resolve().parents[2] / "lotus_kit" / "share"
+TEMPLATES_ROOT = REPO / "lotus_kit" / "share"
 # any URL with a scheme whose host is not the loopback; matched inside the browser driver, so
 # local requests are never routed through Python
 FOREIGN = re.compile(r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:/|$))[a-z][a-z0-9+.-]*://")
@@ -152,21 +156,26 @@ def jupyter_env(tmp_path_factory) -> dict:
 
 
 @pytest.fixture(scope="session")
-def lab_url(jupyter_env):
+def lab_url(jupyter_env, tmp_path_factory):
+    """The one JupyterLab of the session (its own Voilà at ``/voila/render/``) on a copy of the test
+    notebooks (nothing a page saves reaches the repository); yields (base url, token)."""
+    root = tmp_path_factory.mktemp("lab")
+    for nb in NB_DIR.glob("*.ipynb"):
+        shutil.copy(nb, root / nb.name)
     port, token = _free_port(), secrets.token_hex(16)
     proc = _start([sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", f"--port={port}",
                    "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-                   "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+                   f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+                   "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
                   jupyter_env, "lab", f"http://127.0.0.1:{port}/api/status?token={token}")
     yield f"http://127.0.0.1:{port}", token
     _stop(proc)
-    shutil.rmtree(NB_DIR / ".ipynb_checkpoints", ignore_errors=True)
 
 
 @contextmanager
 def voila_server(notebook: str, env: dict, name: str):
-    """Voilà serving one notebook on 127.0.0.1 with a token and the kit's template (nothing from a
-    CDN); yields (base url, token)."""
+    """Voilà serving one notebook (or a folder) on 127.0.0.1 with a token and the kit's template
+    (nothing from a CDN); yields (base url, token)."""
     port, token = _free_port(), secrets.token_hex(16)
     proc = _start([sys.executable, "-m", "voila", notebook, "--no-browser", f"--port={port}",
                    "--Voila.ip=127.0.0.1", f"--Voila.token={token}", "--template=lotus"],
@@ -179,7 +188,10 @@ def voila_server(notebook: str, env: dict, name: str):
 
 @pytest.fixture(scope="session")
 def voila_url(jupyter_env):
-    with voila_server("table.ipynb", jupyter_env, "voila") as url:
+    """One standalone Voilà (as a classroom runs it) for every test that opens a notebook that way:
+    it serves the repository, so the test notebooks (``VOILA_NB``) and the kit's own notebooks
+    (``notebooks/``) alike, each page with a kernel of its own (see :func:`open_in_voila`)."""
+    with voila_server(str(REPO), jupyter_env, "voila") as url:
         yield url
 
 
@@ -202,3 +214,123 @@ def run_all(page: Page) -> None:
             page.keyboard.press("Escape")
     raise AssertionError("JupyterLab did not run the notebook")
 
+
+
+
+def open_in_lab(page: Page, lab_url: tuple[str, str], notebook: str, size: tuple[int, int] | None = None,
+                run: bool = True) -> None:
+    """Open ``notebook`` (one of ``tests/e2e/notebooks``) in JupyterLab in a fresh workspace at the
+    window ``size``, wait until its kernel is connected and idle, and Run All (unless not ``run``)."""
+    if size:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    base, token = lab_url
+    page.goto(f"{base}/lab/tree/{notebook}?reset&token={token}")
+    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    # the status bar says so once the kernel is really connected (the indicator may be idle before)
+    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
+    if run:
+        run_all(page)
+
+
+def open_in_voila(page: Page, url: tuple[str, str], notebook: str, size: tuple[int, int] | None = None) -> None:
+    """Open ``notebook`` in Voilà at the window ``size`` (Voilà runs the notebook before the page
+    loads). ``url`` is JupyterLab's (its own Voilà, the notebook named in ``tests/e2e/notebooks``)
+    or the standalone ``voila_url`` (the notebook's path in the repository: ``f"{VOILA_NB}/x.ipynb"``)."""
+    if size:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    base, token = url
+    page.goto(f"{base}/voila/render/{notebook}?token={token}")
+
+
+@contextmanager
+def shot_on_failure(page: Page, shots: pathlib.Path, name: str, full_page: bool = False):
+    """A screenshot ``{name}-failed.png`` of the page when the block fails (then the failure goes on)."""
+    try:
+        yield
+    except Exception:
+        page.screenshot(path=str(shots / f"{name}-failed.png"), full_page=full_page)
+        raise
+
+
+# what the table fitted its board to: the width its parts can use (as the table's ScreenSize widget
+# measures it), the window's height, projector mode, and the width plotly draws the board at now
+TABLE_AND_BOARD = """(plot) => {
+  const t = document.querySelector('.lotus-table'), gd = document.querySelector(plot);
+  if (!t) return null;
+  const css = getComputedStyle(t);
+  return [Math.round(t.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight)),
+          Math.round(window.innerHeight), t.classList.contains('lotus-projector'),
+          gd && gd._fullLayout ? gd._fullLayout.width : null];
+}"""
+
+
+def board_fitted(page: Page, plot: str = ".lotus-board .js-plotly-plot", timeout: float = 90_000) -> int:
+    """Wait until the table's board (the plotly figure ``plot``) is drawn at the width :func:`fit`
+    gives for the page as it is now, and return that width.
+
+    A table draws its board at the notebook's width first; once the board is on screen the page
+    reports its size and the kernel resizes the board to fit (again after each resize of the
+    window). Until then the board moves: plotly drops its hover label when it redraws, and a
+    pointer that stands still gets no new one."""
+    seen = page.evaluate(TABLE_AND_BOARD, plot)
+    while True:
+        assert seen is not None, "no game table on the page"
+        width, height, projector, drawn = seen
+        want = fit(width, height, projector).board_width
+        if drawn == want:
+            return want
+        # until the board has that width, or the page another size (then another width is due)
+        page.wait_for_function(f"""() => {{ const s = ({TABLE_AND_BOARD})({json.dumps(plot)});
+            return s && (s[3] === {want} || s[0] !== {width} || s[1] !== {height}
+                         || s[2] !== {json.dumps(projector)}); }}""", timeout=timeout)
+        seen = page.evaluate(TABLE_AND_BOARD, plot)
+
+
+# the page position of the point of a trace (its ``meta`` one of ``metas``) whose customdata is
+# ``id``, once the figure holds that target with ``words`` in its hover text and answers clicks;
+# scrolled into view first when it is off screen; null while the figure is not that far yet
+POINT_XY = """([plot, metas, id, words]) => {
+  const gd = document.querySelector(plot);
+  if (!gd || !gd.data || !gd._fullLayout || !gd._fullLayout.xaxis) return null;
+  // plotly's widget listens to clicks once the figure is drawn
+  if (!gd._ev || (gd._ev.listenerCount && gd._ev.listenerCount('plotly_click') === 0)) return null;
+  const k = gd.data.findIndex(t => metas.includes(t.meta) && t.customdata && t.customdata.indexOf(id) >= 0);
+  if (k < 0) return null;
+  const t = gd.data[k], i = t.customdata.indexOf(id);
+  const text = Array.isArray(t.hovertext) ? t.hovertext[i] : t.hovertext;
+  if (!String(text ?? '').includes(words)) return null;
+  const xy = () => {
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis, r = gd.getBoundingClientRect();
+    return [r.left + xa._offset + xa.l2p(t.x[i]), r.top + ya._offset + ya.l2p(t.y[i])];
+  };
+  let [x, y] = xy();
+  if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+    const group = [...gd.querySelectorAll('.scatterlayer .trace')].find(g => g.__data__[0].trace.index === k);
+    const point = group && group.querySelectorAll('path.point')[i];
+    (point || gd).scrollIntoView({block: 'center', inline: 'center'});
+    [x, y] = xy();
+  }
+  return [x, y];
+}"""
+
+
+def click_board(page: Page, plot: str, metas: list[str], target: str, words: str, fitted: bool = True) -> None:
+    """Click the point ``target`` (its customdata) of a table's plotly board as a player does: point
+    at it and click once its hover label shows ``words`` (plotly clicks what is hovered).
+
+    First the board must stand still: drawn at the size the table fits it to (:func:`board_fitted`,
+    unless ``fitted`` is False), holding the target with those words (an edit on its way redraws
+    the board and drops the label). A board that moves after the label showed fails the test: the
+    click would land elsewhere."""
+    if fitted:
+        board_fitted(page, plot)
+    args = [plot, metas, target, words]
+    page.wait_for_function(f"(a) => ({POINT_XY})(a) !== null", arg=args, timeout=60_000)
+    xy = page.evaluate(POINT_XY, args)
+    page.mouse.move(xy[0] - 3, xy[1] - 3)
+    page.mouse.move(*xy)
+    label = page.locator(plot).first.locator(".hoverlayer .hovertext").filter(has_text=words)
+    expect(label, f"no hover label {words!r} at {target} {xy}").to_be_visible(timeout=20_000)
+    now = page.evaluate(POINT_XY, args)
+    assert now == xy, f"the board moved under the pointer at {target}: {xy} -> {now}"
+    page.mouse.click(*xy)

@@ -3,27 +3,16 @@ click, another bid's odds chosen from the list — each redraws what it should."
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import voila_server
+from tests.e2e.conftest import VOILA_NB, open_in_voila
 
 pytestmark = pytest.mark.e2e
 
-NOTEBOOK = pathlib.Path(__file__).resolve().parent / "notebooks" / "advisor.ipynb"
 
-
-@pytest.fixture(scope="module")
-def advisor_url(jupyter_env):
-    with voila_server(str(NOTEBOOK), jupyter_env, "voila-advisor") as url:
-        yield url
-
-
-def test_voila_advisor_model_and_choice(page: Page, advisor_url, shots):
-    base, token = advisor_url
-    page.goto(f"{base}/?token={token}")
+def test_voila_advisor_model_and_choice(page: Page, voila_url, shots):
+    open_in_voila(page, voila_url, f"{VOILA_NB}/advisor.ipynb")
     try:
         expect(page.get_by_text("Conflict for Chengdu", exact=False).first).to_be_visible(timeout=120_000)
         expect(page.get_by_text("zero-sum model (exact LP", exact=False)).to_be_visible(timeout=60_000)

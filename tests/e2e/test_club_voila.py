@@ -9,28 +9,19 @@ to ``$SHOT_DIR`` (or a temporary folder).
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from lotus_kit.ui.session import GameSession
 from lotus_kit.white_lotus.actions import PlaceMarker
-from tests.e2e.conftest import voila_server
+from tests.e2e.conftest import open_in_voila, shot_on_failure
 from tests.e2e.test_table_browser import MARKERS_DRAWN, click_province
 
 pytestmark = pytest.mark.e2e
 
-NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "05_play_at_the_club.ipynb"
+NOTEBOOK = "notebooks/05_play_at_the_club.ipynb"          # under the standalone Voilà (the repository)
 # the notebook's setup
 SETUP = {"players": 4, "seed": 2026, "seats": ["human", "human", "heuristic", "heuristic"]}
-
-
-@pytest.fixture(scope="module")
-def club_voila_url(jupyter_env):
-    """Standalone Voilà on the real notebook 5 (conftest's servers serve ``tests/e2e/notebooks``)."""
-    with voila_server(str(NOTEBOOK), jupyter_env, "voila-club") as url:
-        yield url
 
 
 def markers_on_board(mirror: GameSession) -> int:
@@ -46,14 +37,10 @@ def take_screen(page: Page, name: str) -> None:
     expect(page.locator(".lotus-table")).to_contain_text(f"{name}'s hand", timeout=60_000)
 
 
-def test_voila_club_hot_seat_claims(page: Page, club_voila_url, shots):
-    base, token = club_voila_url
-    page.goto(f"{base}/?token={token}")
-    try:
+def test_voila_club_hot_seat_claims(page: Page, voila_url, shots):
+    open_in_voila(page, voila_url, NOTEBOOK)
+    with shot_on_failure(page, shots, "club"):
         _play_claims(page, shots)
-    except Exception:
-        page.screenshot(path=str(shots / "club-failed.png"))
-        raise
 
 
 def _play_claims(page: Page, shots) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import NB_DIR, voila_server
+from tests.e2e.conftest import VOILA_NB, open_in_voila
 
 pytestmark = pytest.mark.e2e
 
@@ -15,16 +15,8 @@ CUT_LABELS = """() => Array.from(document.querySelectorAll('button'))
   .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())"""
 
 
-@pytest.fixture(scope="module")
-def editor_voila_url(jupyter_env):
-    with voila_server(str(NB_DIR / "editor.ipynb"), jupyter_env, "voila-editor") as url:
-        yield url
-
-
-def test_editor_buttons_show_their_whole_labels(page: Page, editor_voila_url, shots):
-    base, token = editor_voila_url
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(f"{base}/?token={token}")
+def test_editor_buttons_show_their_whole_labels(page: Page, voila_url, shots):
+    open_in_voila(page, voila_url, f"{VOILA_NB}/editor.ipynb", (1280, 800))
     play = page.get_by_role("button", name="Play on from here")
     expect(play).to_be_visible(timeout=120_000)
     play.scroll_into_view_if_needed()

@@ -19,7 +19,7 @@ from lotus_kit.core.records import load
 from lotus_kit.ui.tree import BranchTree
 from lotus_kit.white_lotus.actions import Bid
 from lotus_kit.white_lotus.seats import seat_name
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import open_in_lab, open_in_voila
 
 pytestmark = pytest.mark.e2e
 
@@ -142,17 +142,13 @@ def log_console(page: Page) -> None:
 
 def test_jupyterlab_explorer_change_a_bid(page: Page, lab_url, shots):
     log_console(page)
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/explorer.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "explorer.ipynb")
     explore_and_change(page, "lab", shots)
 
 
 def test_voila_explorer_change_a_bid(page: Page, lab_url, shots):
     log_console(page)
-    base, token = lab_url
-    page.goto(f"{base}/voila/render/explorer.ipynb?token={token}")
+    open_in_voila(page, lab_url, "explorer.ipynb")
     explore_and_change(page, "voila", shots, timeline=False)
 
 
@@ -166,10 +162,7 @@ def test_jupyterlab_explorer_biggest_swings(page: Page, lab_url, shots):
     k = int(top["step"])
     state = local.line.states[k]
     log_console(page)
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/explorer.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "explorer.ipynb")
     ex = page.locator(".lotus-explorer")
     expect(ex.locator(".lotus-explorer-where")).to_contain_text("Step 0 of 310", timeout=90_000)
     ex.get_by_text("Biggest swings: which decisions cost the most?").click()
@@ -216,10 +209,7 @@ def test_jupyterlab_chart_follows_the_step_keys_and_export(page: Page, lab_url, 
 
     log_console(page)
     page.set_viewport_size({"width": 1440, "height": 900})
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/explorer.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "explorer.ipynb")
     ex = page.locator(".lotus-explorer")
     where = ex.locator(".lotus-explorer-where")
     expect(where).to_contain_text("Step 0 of 310", timeout=150_000)

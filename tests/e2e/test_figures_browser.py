@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import open_in_lab
 
 pytestmark = pytest.mark.e2e
 
@@ -27,10 +27,7 @@ DRAWN = ("(expected) => { const plots = (" + PLOTS + ")();"
 
 
 def test_jupyterlab_run_all_draws_figures_changed_before_their_view(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/figures.ipynb?reset&token={token}")
-    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "figures.ipynb")
     # the last cell's output: the province the board's claim went to
     expect(page.locator(".jp-OutputArea-output").filter(has_text=re.compile(r"^'[A-Z]{4}'$"))
            ).to_be_attached(timeout=180_000)

@@ -17,7 +17,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import run_all, voila_server
+from tests.e2e.conftest import VOILA_NB, open_in_lab, open_in_voila, shot_on_failure
 
 pytestmark = pytest.mark.e2e
 
@@ -100,11 +100,7 @@ class WidgetModels:
 
 def _open_table(page: Page, lab_url) -> WidgetModels:
     models = WidgetModels(page)
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/hotseat.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "hotseat.ipynb")
     return models
 
 
@@ -117,17 +113,12 @@ def test_WL_INFO_1_behind_the_curtain_the_lab_page_holds_nothing_of_the_seat_bef
         raise
 
 
-def test_WL_INFO_1_behind_the_curtain_the_voila_page_holds_nothing_of_the_seat_before(page: Page, jupyter_env,
-                                                                                       shots):
+def test_WL_INFO_1_behind_the_curtain_the_voila_page_holds_nothing_of_the_seat_before(page: Page, voila_url, shots):
     # Voilà puts the first widget state in the page itself; what changes comes in frames
-    with voila_server("hotseat.ipynb", jupyter_env, "voila-hotseat") as (base, token):
-        models = WidgetModels(page)
-        page.goto(f"{base}/?token={token}")
-        try:
-            _play(page, models, shots, "voila")
-        except Exception:
-            page.screenshot(path=str(shots / "hotseat-voila-failed.png"))
-            raise
+    models = WidgetModels(page)
+    open_in_voila(page, voila_url, f"{VOILA_NB}/hotseat.ipynb")
+    with shot_on_failure(page, shots, "hotseat-voila"):
+        _play(page, models, shots, "voila")
 
 
 def _play(page: Page, models: WidgetModels, shots, name: str) -> None:

@@ -18,46 +18,20 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import click_board, open_in_lab, open_in_voila, shot_on_failure
 from tests.e2e.test_hotseat_secrets import WidgetModels
 
 pytestmark = pytest.mark.e2e
 
 RETURN_LABELS = {"0", "1", "2", "3"}
 
-SPOT_XY = """(spot) => {
-  const gd = document.querySelector('.ming-board .js-plotly-plot');
-  const t = gd.data.find(t => (t.meta === 'borders' || t.meta === 'spaces') && t.customdata.indexOf(spot) >= 0);
-  const i = t.customdata.indexOf(spot);
-  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-  const r = gd.getBoundingClientRect();
-  return [r.left + xa._offset + xa.l2p(t.x[i]), r.top + ya._offset + ya.l2p(t.y[i])];
-}"""
-
-
-SPOT_INTO_VIEW = """(spot) => {
-  const gd = document.querySelector('.ming-board .js-plotly-plot');
-  const k = gd.data.findIndex(t => (t.meta === 'borders' || t.meta === 'spaces') && t.customdata.indexOf(spot) >= 0);
-  const group = [...gd.querySelectorAll('.scatterlayer .trace')].find(g => g.__data__[0].trace.index === k);
-  const point = group.querySelectorAll('path.point')[gd.data[k].customdata.indexOf(spot)];
-  point.scrollIntoView({block: 'center', inline: 'center'});
-}"""
+BOARD = ".ming-board .js-plotly-plot"
 
 
 def click_spot(page: Page, spot: str, hover: str) -> None:
-    """Point at a border or a province space, wait for its hover label (plotly clicks what is
-    hovered) while the board stands still, click."""
-    page.evaluate(SPOT_INTO_VIEW, spot)          # the spaces sit at the foot of a tall board
-    label = page.locator(".ming-board .hoverlayer .hovertext").filter(has_text=hover)
-    for _ in range(5):
-        x, y = page.evaluate(SPOT_XY, spot)
-        page.mouse.move(x - 3, y - 3)
-        page.mouse.move(x, y)
-        expect(label).to_be_visible(timeout=20_000)
-        page.wait_for_timeout(250)
-        if page.evaluate(SPOT_XY, spot) == [x, y] and label.is_visible():
-            break
-    page.mouse.click(x, y)
+    """Point at a border or a province space (the spaces sit at the foot of a tall board: scrolled
+    into view) and click once its hover label shows, on a board that stands still."""
+    click_board(page, BOARD, ["borders", "spaces"], spot, hover)
 
 
 def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
@@ -137,26 +111,14 @@ def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
 
 
 def test_ming_round_by_clicks_with_sealed_return_cards_in_jupyterlab(page: Page, lab_url, shots):
-    page.set_viewport_size({"width": 1280, "height": 800})
     models = WidgetModels(page)
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/ming_table.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
-    try:
+    open_in_lab(page, lab_url, "ming_table.ipynb", (1280, 800))
+    with shot_on_failure(page, shots, "ming-lab"):
         _play(page, models, shots, "lab")
-    except Exception:
-        page.screenshot(path=str(shots / "ming-lab-failed.png"))
-        raise
 
 
 def test_ming_round_by_clicks_with_sealed_return_cards_in_voila(page: Page, lab_url, shots):
-    page.set_viewport_size({"width": 1024, "height": 768})
     models = WidgetModels(page)
-    base, token = lab_url
-    page.goto(f"{base}/voila/render/ming_table.ipynb?token={token}")
-    try:
+    open_in_voila(page, lab_url, "ming_table.ipynb", (1024, 768))
+    with shot_on_failure(page, shots, "ming-voila"):
         _play(page, models, shots, "voila")
-    except Exception:
-        page.screenshot(path=str(shots / "ming-voila-failed.png"))
-        raise

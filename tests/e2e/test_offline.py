@@ -12,22 +12,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import NB_DIR, run_all, voila_server
+from tests.e2e.conftest import VOILA_NB, open_in_lab, open_in_voila, shot_on_failure
 
 pytestmark = pytest.mark.e2e
 
-NOTEBOOK = NB_DIR / "rules.ipynb"          # a claims panel of a fresh game: its heading cites WL-PLACE-1..4
+# the notebooks open rules.ipynb: a claims panel of a fresh game, its heading citing WL-PLACE-1..4
 
 OUTSIDE = """() => Array.from(document.querySelectorAll('link[href], script[src], img[src]'))
   .map(e => e.href || e.src).filter(u => /^[a-z]+:\\/\\//.test(u) && !u.startsWith(location.origin))"""
 ICON_FONTS = """() => document.fonts.ready.then(() => Array.from(document.fonts)
   .filter(f => f.family.includes('Font Awesome') && f.status === 'loaded').length)"""
-
-
-@pytest.fixture(scope="module")
-def rules_voila_url(jupyter_env):
-    with voila_server(str(NOTEBOOK), jupyter_env, "voila-rules") as url:
-        yield url
 
 
 def open_rule(page: Page, rule: str, words: str) -> None:
@@ -52,10 +46,9 @@ def test_the_guard_aborts_and_records_requests_leaving_127_0_0_1(page: Page, off
     offline_only.clear()                   # seen: this test must not fail at teardown
 
 
-def test_voila_rule_popover_shows_the_rule_with_icons_from_the_server_only(page: Page, rules_voila_url, shots):
-    base, token = rules_voila_url
-    page.goto(f"{base}/?token={token}")
-    try:
+def test_voila_rule_popover_shows_the_rule_with_icons_from_the_server_only(page: Page, voila_url, shots):
+    open_in_voila(page, voila_url, f"{VOILA_NB}/rules.ipynb")
+    with shot_on_failure(page, shots, "offline-voila", full_page=True):
         open_rule(page, "WL-PLACE-3", "Placement runs in passes")
         page.screenshot(path=str(shots / "offline-voila-rule.png"))
         # Font Awesome: the panel's buttons draw their icons with the font Voilà serves itself
@@ -64,20 +57,11 @@ def test_voila_rule_popover_shows_the_rule_with_icons_from_the_server_only(page:
         assert icon.evaluate("i => getComputedStyle(i, '::before').content") not in ("none", "normal", "")
         assert page.evaluate(ICON_FONTS) >= 1
         assert page.evaluate(OUTSIDE) == []            # no CDN link left in the page
-    except Exception:
-        page.screenshot(path=str(shots / "offline-voila-failed.png"), full_page=True)
-        raise
 
 
 def test_jupyterlab_rule_popover_shows_the_rule(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/rules.ipynb?reset&token={token}")
-    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
-    run_all(page)
-    try:
+    open_in_lab(page, lab_url, "rules.ipynb")
+    with shot_on_failure(page, shots, "offline-lab"):
         open_rule(page, "WL-PLACE-2", "")
         open_rule(page, "WL-PLACE-3", "Placement runs in passes")
         page.screenshot(path=str(shots / "offline-lab-rule.png"))
-    except Exception:
-        page.screenshot(path=str(shots / "offline-lab-failed.png"))
-        raise

@@ -18,7 +18,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import open_in_lab, open_in_voila, shot_on_failure
 from tests.e2e.test_hotseat_secrets import WidgetModels
 
 pytestmark = pytest.mark.e2e
@@ -100,27 +100,15 @@ def _curtain_for(page: Page, seat: str) -> None:
 
 
 def test_SAM_CLAR_11_a_turn_by_clicks_and_the_save_face_window_in_jupyterlab(page: Page, lab_url, shots):
-    page.set_viewport_size({"width": 1280, "height": 800})
     models = WidgetModels(page)
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/samurai_table.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
-    try:
+    open_in_lab(page, lab_url, "samurai_table.ipynb", (1280, 800))
+    with shot_on_failure(page, shots, "samurai-lab"):
         _play(page, models, shots, "lab")
-    except Exception:
-        page.screenshot(path=str(shots / "samurai-lab-failed.png"))
-        raise
 
 
 def test_SAM_CLAR_19_a_turn_by_clicks_and_the_save_face_window_in_voila_at_1024x768(page: Page, lab_url, shots):
     # JupyterLab's own Voilà renders the notebook (the kit's template, nothing from a CDN): one server
-    page.set_viewport_size({"width": 1024, "height": 768})
     models = WidgetModels(page)
-    base, token = lab_url
-    page.goto(f"{base}/voila/render/samurai_table.ipynb?token={token}")
-    try:
+    open_in_voila(page, lab_url, "samurai_table.ipynb", (1024, 768))
+    with shot_on_failure(page, shots, "samurai-voila"):
         _play(page, models, shots, "voila")
-    except Exception:
-        page.screenshot(path=str(shots / "samurai-voila-failed.png"))
-        raise

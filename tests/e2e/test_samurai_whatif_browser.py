@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import open_in_lab
 
 pytestmark = pytest.mark.e2e
 
@@ -18,10 +18,7 @@ T = 60_000                      # ms: every wait for the kernel (a busy 2-core m
 
 
 def test_jupyterlab_explorer_rerolls_a_battle_with_four_more_for_the_attacker(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/samurai_explorer.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "samurai_explorer.ipynb")
     ex = page.locator(".lotus-explorer")
     expect(ex.locator(".lotus-explorer-where")).to_contain_text("Step 0 of 2", timeout=90_000)
     ex.get_by_text("What if: battle dice").click()

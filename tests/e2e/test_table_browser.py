@@ -9,30 +9,18 @@ in this process through :class:`GameSession` to know what the page must show. Sc
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from lotus_kit.ui.session import GameSession, name_seats
 from lotus_kit.white_lotus.actions import Bid, PlaceMarker
 from lotus_kit.white_lotus.events import ConflictRound
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import VOILA_NB, click_board, open_in_lab, open_in_voila, shot_on_failure
 
 pytestmark = pytest.mark.e2e
 
 # the notebook's setup (tests/e2e/notebooks/table.ipynb)
 SETUP = {"players": 3, "seed": 3, "first_emperor": 1, "seats": ["human", "heuristic", "heuristic"]}
-
-SEAT_XY = """(pid) => {
-  const gd = document.querySelector('.lotus-board .js-plotly-plot');
-  const hit = gd.data.find(t => t.meta === 'hit');
-  const i = hit.customdata.indexOf(pid);
-  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-  const r = gd.getBoundingClientRect();
-  return [r.left + xa._offset + xa.l2p(hit.x[i]), r.top + ya._offset + ya.l2p(hit.y[i])];
-}"""
-
 
 MARKERS_DRAWN = """() => {
   const gd = document.querySelector('.lotus-board .js-plotly-plot');
@@ -43,28 +31,15 @@ MARKERS_DRAWN = """() => {
 
 def click_province(page: Page, pid: str, markers: int) -> None:
     """Click a province's seat on the plotly board as a player would: once the board shows the
-    ``markers`` of the game so far, point at the province, wait for its hover label (plotly clicks
-    what is hovered) while the board stands still, click."""
+    ``markers`` of the game so far, point at the province and click once its hover label shows, on
+    a board that stands still (conftest's ``click_board``)."""
     page.wait_for_function(f"() => ({MARKERS_DRAWN})() === {markers}", timeout=60_000)
-    page.locator(".lotus-board .js-plotly-plot").first.scroll_into_view_if_needed()
-    label = page.locator(".lotus-board .hoverlayer .hovertext").filter(has_text=f"· {pid}")
-    for _ in range(5):
-        x, y = page.evaluate(SEAT_XY, pid)
-        page.mouse.move(x - 3, y - 3)
-        page.mouse.move(x, y)
-        expect(label).to_be_visible(timeout=20_000)
-        page.wait_for_timeout(250)
-        if page.evaluate(SEAT_XY, pid) == [x, y] and label.is_visible():
-            break
-    page.mouse.click(x, y)
+    click_board(page, ".lotus-board .js-plotly-plot", ["hit"], pid, f"· {pid}")
 
 
 def play_claim_and_bid(page: Page, name: str, shots) -> None:
-    try:
+    with shot_on_failure(page, shots, name):
         _play_claim_and_bid(page, name, shots)
-    except Exception:
-        page.screenshot(path=str(shots / f"{name}-failed.png"))
-        raise
 
 
 def _play_claim_and_bid(page: Page, name: str, shots) -> None:
@@ -132,16 +107,10 @@ def _play_claim_and_bid(page: Page, name: str, shots) -> None:
 
 
 def test_jupyterlab_table_claim_bid_reveal(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/table.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    # the status bar says so once the kernel is really connected (the indicator may be idle before)
-    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "table.ipynb")
     play_claim_and_bid(page, "lab", shots)
 
 
 def test_voila_table_claim_bid_reveal(page: Page, voila_url, shots):
-    base, token = voila_url
-    page.goto(f"{base}/?token={token}")
+    open_in_voila(page, voila_url, f"{VOILA_NB}/table.ipynb")
     play_claim_and_bid(page, "voila", shots)

@@ -17,12 +17,12 @@ from playwright.sync_api import Page, expect
 from lotus_kit.ui.layout import fit
 from lotus_kit.ui.session import GameSession
 from lotus_kit.white_lotus.actions import PlaceMarker
-from tests.e2e.conftest import voila_server
+from tests.e2e.conftest import open_in_voila
 from tests.e2e.test_table_browser import MARKERS_DRAWN
 
 pytestmark = pytest.mark.e2e
 
-NOTEBOOK = pathlib.Path(__file__).resolve().parents[2] / "notebooks" / "05_play_at_the_club.ipynb"
+NOTEBOOK = "notebooks/05_play_at_the_club.ipynb"          # under the standalone Voilà (the repository)
 SETUP = {"players": 4, "seed": 2026, "seats": ["human", "human", "heuristic", "heuristic"]}
 
 BOX = """(sel) => { const e = Array.from(document.querySelectorAll(sel)).find(e => e.offsetParent !== null);
@@ -38,12 +38,6 @@ CUT_LABELS = """() => Array.from(document.querySelectorAll('.lotus-table button'
   .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())"""
 
 
-@pytest.fixture(scope="module")
-def club_url(jupyter_env):
-    with voila_server(str(NOTEBOOK), jupyter_env, "voila-projector") as url:
-        yield url
-
-
 def first_human() -> str:
     mirror = GameSession(**SETUP)
     mirror.run_bots()
@@ -52,9 +46,7 @@ def first_human() -> str:
 
 
 def open_table(page: Page, url: tuple[str, str], size: tuple[int, int]) -> None:
-    base, token = url
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(f"{base}/?token={token}")              # Voilà runs the notebook first
+    open_in_voila(page, url, NOTEBOOK, size)
     expect(page.locator(TURN)).to_contain_text(f"{first_human()} to act", timeout=120_000)
 
 
@@ -74,9 +66,9 @@ def on_screen(box: list[float] | None, size: tuple[int, int]) -> bool:
     return left >= -1 and top >= -1 and right <= size[0] + 1 and bottom <= size[1] + 1     # within a pixel
 
 
-def test_at_1024x768_the_board_fits_the_window_under_the_decision_line(page: Page, club_url, shots):
+def test_at_1024x768_the_board_fits_the_window_under_the_decision_line(page: Page, voila_url, shots):
     size = (1024, 768)
-    open_table(page, club_url, size)
+    open_table(page, voila_url, size)
     try:
         _at_1024(page, size, shots)
     except Exception:
@@ -104,8 +96,8 @@ def _at_1024(page: Page, size: tuple[int, int], shots: pathlib.Path) -> None:
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
-def test_the_table_puts_board_and_panel_side_by_side_from_1200_px(page: Page, club_url, shots, size):
-    open_table(page, club_url, size)
+def test_the_table_puts_board_and_panel_side_by_side_from_1200_px(page: Page, voila_url, shots, size):
+    open_table(page, voila_url, size)
     try:
         _side_by_side(page, size, shots)
     except Exception:
@@ -168,9 +160,9 @@ def names_drawn(page: Page) -> int:
     return page.evaluate(DRAWN)["traces"]["labels"]["texts"]
 
 
-def test_projector_mode_at_1024x768_large_board_and_decision_on_one_screen(page: Page, club_url, shots):
+def test_projector_mode_at_1024x768_large_board_and_decision_on_one_screen(page: Page, voila_url, shots):
     size = (1024, 768)
-    open_table(page, club_url, size)
+    open_table(page, voila_url, size)
     try:
         _projector(page, size, shots)
     except Exception:

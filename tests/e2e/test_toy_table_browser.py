@@ -7,16 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import open_in_lab
 
 pytestmark = pytest.mark.e2e
 
 
 def test_jupyterlab_toy_auction_at_the_generic_table(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/toy_table.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "toy_table.ipynb")
     table = page.locator(".lotus-table")
     try:
         expect(table).to_contain_text("Toy auction", timeout=120_000)

@@ -19,22 +19,12 @@ from lotus_kit.core.records import GameRecord
 from lotus_kit.ui.session import GameSession
 from lotus_kit.winter.actions import Lay, MoveCard
 from lotus_kit.winter.screen.board import DARK_FILL, LIGHT_FILL
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import click_board, open_in_lab, open_in_voila, shot_on_failure
 from tests.winter.test_table_play import THAW
 
 pytestmark = pytest.mark.e2e
 
 LAKE = ".winter-lake .js-plotly-plot"
-
-CORNER_XY = """(spot) => {
-  const gd = document.querySelector('.winter-lake .js-plotly-plot');
-  const hit = gd && gd.data && gd.data.find(t => t.meta === 'hit');
-  const i = hit ? hit.customdata.indexOf(spot) : -1;
-  if (i < 0) return null;
-  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-  const r = gd.getBoundingClientRect();
-  return [r.left + xa._offset + xa.l2p(hit.x[i]), r.top + ya._offset + ya.l2p(hit.y[i])];
-}"""
 
 # the flakes on the page: every cell plotly draws (x, y, fill), sorted
 FLAKES = """() => {
@@ -63,27 +53,15 @@ def wait_for_lake(page: Page, state, timeout: float = 90_000) -> None:
 
 
 def click_corner(page: Page, spot: str, words: str | None = None) -> None:
-    """Point at the grid corner ``spot`` as a player would, wait for its hover label (plotly clicks
-    what is hovered) while the lake stands still, click."""
-    page.locator(LAKE).first.scroll_into_view_if_needed()
-    label = page.locator(".winter-lake .hoverlayer .hovertext").filter(has_text=words or f"· {spot}")
-    xy = None
-    for _ in range(5):
-        xy = page.evaluate(CORNER_XY, spot)
-        assert xy is not None, f"no target at {spot} on the lake"
-        page.mouse.move(xy[0] - 4, xy[1] - 4)
-        page.mouse.move(*xy)
-        expect(label).to_be_visible(timeout=20_000)
-        page.wait_for_timeout(200)
-        if page.evaluate(CORNER_XY, spot) == xy and label.is_visible():
-            break
-    page.mouse.click(*xy)
+    """Point at the grid corner ``spot`` as a player would and click once its hover label shows
+    (``words``, else the corner's name) on a lake that stands still (conftest's ``click_board``)."""
+    click_board(page, LAKE, ["hit"], spot, words or f"· {spot}")
 
 
 def lay_the_start_cards(page: Page, name: str, shots, size: tuple[int, int]) -> None:
     mirror = GameSession(game="winter", seed=3, seats=["human", "random"])
     table = page.locator(".lotus-table")
-    try:
+    with shot_on_failure(page, shots, f"winter-{name}"):
         expect(table.locator(".lotus-decision")).to_contain_text("Player 1 lays the first start card", timeout=180_000)
         expect(page.locator(LAKE).locator(".scatterlayer").first).to_be_attached(timeout=60_000)
         wait_for_lake(page, mirror.state)
@@ -106,37 +84,23 @@ def lay_the_start_cards(page: Page, name: str, shots, size: tuple[int, int]) -> 
         expect(table.locator(".lotus-log")).to_contain_text(f"Player 1 lays {second}, turned at (2, 0)")
         expect(table.locator(".lotus-decision")).to_contain_text(mirror.decision_text()[:30], timeout=60_000)
         page.screenshot(path=str(shots / f"winter-{name}-2-laid-{size[0]}x{size[1]}.png"))
-    except Exception:
-        page.screenshot(path=str(shots / f"winter-{name}-failed.png"))
-        raise
 
 
 def test_jupyterlab_winter_cards_laid_by_clicking_the_lake(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/winter_table.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "winter_table.ipynb")
     lay_the_start_cards(page, "lab", shots, (1280, 800))
 
 
 def test_voila_winter_cards_laid_by_clicking_the_lake(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(f"{base}/voila/render/winter_table.ipynb?token={token}")
+    open_in_voila(page, lab_url, "winter_table.ipynb", (1024, 768))
     lay_the_start_cards(page, "voila", shots, (1024, 768))
 
 
 def test_jupyterlab_winter_thaw_move_by_picking_up_and_putting_down(page: Page, lab_url, shots):
-    base, token = lab_url
-    page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(f"{base}/lab/tree/winter_thaw.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "winter_thaw.ipynb", (1024, 768))
     mirror = GameSession(record=GameRecord("winter", {"position": THAW}, ()), seats=["human", "random"])
     table = page.locator(".lotus-table")
-    try:
+    with shot_on_failure(page, shots, "winter-thaw"):
         expect(table.locator(".lotus-decision")).to_contain_text("moves or removes a free card", timeout=180_000)
         wait_for_lake(page, mirror.state)
         click_corner(page, "1,1", "held by a token")          # W11 under the dark token: refused
@@ -154,6 +118,3 @@ def test_jupyterlab_winter_thaw_move_by_picking_up_and_putting_down(page: Page, 
         expect(table.locator(".lotus-log")).to_contain_text(
             f"Player 1 moves the card at (4, 0) to ({move.to_x}, {move.to_y})")
         page.screenshot(path=str(shots / "winter-thaw-2-moved-1024x768.png"))
-    except Exception:
-        page.screenshot(path=str(shots / "winter-thaw-failed.png"))
-        raise

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from lotus_kit.winter import WINTER
 from lotus_kit.winter.solver import solve
-from tests.e2e.conftest import run_all
+from tests.e2e.conftest import open_in_lab
 
 pytestmark = pytest.mark.e2e
 
@@ -27,10 +27,7 @@ def test_jupyterlab_explorer_solves_the_thaw_from_the_step_shown(page: Page, lab
     local = solve(state, seconds=30)
     assert local.solved
     best_words = WINTER.describe(local.best, state)
-    base, token = lab_url
-    page.goto(f"{base}/lab/tree/winter_explorer.ipynb?reset&token={token}")
-    expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
-    run_all(page)
+    open_in_lab(page, lab_url, "winter_explorer.ipynb")
     ex = page.locator(".lotus-explorer")
     expect(ex.locator(".lotus-explorer-where")).to_contain_text("Step 0 of 3", timeout=90_000)
     ex.get_by_text("Solve the thaw: solve from here").click()
