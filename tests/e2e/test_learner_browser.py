@@ -61,6 +61,9 @@ def open_notebook(page: Page, lab, name: str) -> None:
     base, token = lab
     page.goto(f"{base}/lab/tree/{name}?reset&token={token}")
     expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_be_attached(timeout=90_000)
+    # Run All only once the status bar shows the kernel connected and idle: on a busy machine the
+    # indicator is idle before that, and Run All then went to a kernel Lab was replacing (nothing ran)
+    expect(page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))).to_be_visible(timeout=90_000)
 
 
 def code_cell(page: Page, text: str):
