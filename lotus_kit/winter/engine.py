@@ -32,7 +32,9 @@ from lotus_kit.winter.grid import (
     dense_bits,
     extent,
     fits,
+    graph_after_move,
     graph_parts,
+    lake_graph,
     lifted_touch,
     placements,
     prefix_suffix,
@@ -350,7 +352,7 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
         return 0, [], own
     anch = v[ANCH]
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
-    graph = card_graph(anch)
+    graph = lake_graph(anch)
     nodes, adj = graph
     touch = lifted_touch(adj, [TOUCHED_BY[a] for a in nodes])
     if touch is None:                                  # a lake in pieces: the card-by-card search
@@ -907,11 +909,13 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
             break
     moved.sort()
     cards = tuple(moved)
-    if n[SUP0 + p] and fresh & claimable(n, colour, rules):
+    token = n[SUP0 + p] and fresh & claimable(n, colour, rules)
+    if token:
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
-        _normalise(n)
-        return _finish(s, n, cards, s.history)
     _normalise(n)
+    graph_after_move(v[ANCH], a, b, n[ANCH], (v[OX] - n[OX]) + (v[OY] - n[OY]) * W)
+    if token:
+        return _finish(s, n, cards, s.history)
     return _finish(s, n, cards, _end_thaw_turn(n, s.history, False, rules))
 
 

@@ -12,6 +12,7 @@ Masks of *anchors* (the top-left cell of a card or of a 2 × 2 window) use the s
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import accumulate
 from operator import or_
 
@@ -149,6 +150,59 @@ def card_graph(anchors: int) -> tuple[list[int], list[int]]:
             adj[i] |= 1 << j
             adj[j] |= 1 << i
     return nodes, adj
+
+
+# The card graphs of the lakes seen lately, by anchor mask. A thaw move changes one card, so the graph
+# after it comes from the graph before (:func:`graph_after_move`) instead of a pass over every card;
+# lakes only grow in the freeze and lose cards in a removal, where the graph is built afresh.
+_GRAPHS: dict[int, tuple[list[int], list[int]]] = {}
+_GRAPHS_KEPT = 4096
+
+
+def lake_graph(anchors: int) -> tuple[list[int], list[int]]:
+    """:func:`card_graph` of the lake, from the recent graphs when it is one of them."""
+    graph = _GRAPHS.get(anchors)
+    if graph is None:
+        graph = card_graph(anchors)
+        keep_graph(anchors, graph)
+    return graph
+
+
+def keep_graph(anchors: int, graph: tuple[list[int], list[int]]) -> None:
+    if len(_GRAPHS) >= _GRAPHS_KEPT:
+        _GRAPHS.clear()                     # a bounded memory; the next graphs are built again
+    _GRAPHS[anchors] = graph
+
+
+def graph_after_move(before: int, a: int, b: int, after: int, d: int) -> None:
+    """Remember the card graph of the lake ``after`` (grid anchors shifted by ``d`` when the lake was
+    normalised again): the lake ``before`` with its card at ``a`` moved to ``b``, in the coordinates of
+    ``before``. Nothing is done when the graph before is not known."""
+    graph = _GRAPHS.get(before)
+    if graph is None or after in _GRAPHS:
+        return
+    nodes, adj = graph
+    i = bisect_left(nodes, a)
+    keep = (1 << i) - 1
+    nodes = nodes[:i] + nodes[i + 1:]
+    adj = [(m & keep) | (m >> 1 & ~keep) for m in adj[:i] + adj[i + 1:]]      # card i left
+    j = bisect_left(nodes, b)
+    keep = (1 << j) - 1
+    adj = [(m & keep) | (m & ~keep) << 1 for m in adj]                        # room for card j
+    nodes.insert(j, b)
+    adj.insert(j, 0)
+    mine = 0
+    touched = RING[b] & (before & ~(1 << a))
+    while touched:                                                            # its few neighbours
+        low = touched & -touched
+        touched ^= low
+        k = bisect_left(nodes, low.bit_length() - 1)
+        mine |= 1 << k
+        adj[k] |= 1 << j
+    adj[j] = mine
+    if d:
+        nodes = [x + d for x in nodes]
+    keep_graph(after, (nodes, adj))
 
 
 def graph_parts(adj: list[int], alive: int) -> list[int]:

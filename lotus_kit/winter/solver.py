@@ -147,7 +147,6 @@ class _Search:
                 continue
             seen.add(ck)
             val, exact = self.search(child, depth - 1, alpha, beta)
-            all_exact &= exact
             if best_code < 0:
                 best_code = c
             if maximise:
@@ -159,7 +158,11 @@ class _Search:
                     best_val, best_code = val, c
                 beta = min(beta, val)
             if alpha >= beta:
+                # a cutoff: the refuting child's bound alone decides; the siblings searched before it
+                # (exact or not) cannot change a value already outside the window
+                all_exact = exact
                 break
+            all_exact &= exact
         flag = UPPER if best_val <= a0 else LOWER if best_val >= b0 else EXACT
         self.tt[key] = (INF if all_exact else depth, flag, best_val - margin, best_code)
         return best_val, all_exact

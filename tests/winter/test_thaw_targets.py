@@ -79,3 +79,22 @@ def test_win_geo_4_a_card_splits_the_lake_exactly_when_it_is_a_cut_vertex_of_the
                 cuts += arts.bit_count()
             s = e.apply_code(s, rng.choice(e.legal_view(s)))
     assert cuts > 50
+
+
+@pytest.mark.parametrize("flags", [(), ("BGA_HELP",)])
+def test_the_card_graph_carried_from_move_to_move_equals_the_graph_built_afresh(flags):
+    from lotus_kit.winter import grid
+
+    grid._GRAPHS.clear()
+    carried = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = WINTER.new_game(2, seed=seed, flags=flags)
+        while not s.is_over:
+            before = s.v[e.ANCH]
+            s = e.apply_code(s, rng.choice(e.legal_view(s)))
+            after = s.v[e.ANCH]
+            if s.v[e.LAST_KIND] - 1 == e.MOVE and after in grid._GRAPHS and before in grid._GRAPHS:
+                assert grid._GRAPHS[after] == card_graph(after)
+                carried += 1
+    assert carried > 100
