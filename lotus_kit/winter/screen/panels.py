@@ -39,6 +39,7 @@ from lotus_kit.winter.screen.board import (
     parse_spot,
     pointer_spots,
 )
+from lotus_kit.winter.screen.placer import CardPlacer
 from lotus_kit.winter.words import SEAT_NAMES
 
 __all__ = ["EndPanel", "FreezePanel", "ThawPanel", "card_html", "score_html"]
@@ -167,6 +168,7 @@ class _LakePanel(Panel):
     def turn(self) -> None:
         """Turn the card in hand (or picked up) 180°: the spots it fits are marked anew."""
         p = self.pointer()
+        self.feedback.value = ""            # a refusal of the card as it lay before no longer holds
         self.point(Pointer(not p.turned, p.selected))
 
 
@@ -183,6 +185,12 @@ class FreezePanel(_LakePanel):
                                           tooltip="Turn up the top card of the deck and lay it (WIN-CLAR-3)",
                                           layout=_auto())
         self.draw_button.on_click(lambda _b: self._act_now(DrawCard()))
+        # the card in hand, dragged onto a lake of its own and snapped to a legal spot (or laid with
+        # the keys); the big lake's green crosses take clicks as before and follow its turn
+        self.placer = CardPlacer()
+        self.placer.on_lay(lambda x, y, turned: self._act_now(Lay(x, y, turned=turned)))
+        self.placer.on_turn(self.turn)
+        self.placer.on_refused(self.refuse)
         self.colour_buttons = []
         for colour in ("light", "dark"):
             b = widgets.Button(description=f"Play {colour}", layout=_auto())
@@ -197,18 +205,20 @@ class FreezePanel(_LakePanel):
         hint = ""
         row: list[widgets.Widget] = []
         if kind in ("start_card", "lay_card"):
-            name = s.card_in_hand or ""
             p = self.pointer()
-            lay = _layout_of(s, name)
-            pattern = flakes(turn(lay) if p.turned else lay)
-            n = len(pointer_spots(s, p))
-            self.card.value = card_html(pattern, f"{name}{', turned' if p.turned else ''}")
-            row = [self.card, self.turn_button]
-            hint = (f"Click a green cross on the lake: the card's centre goes there ({n} spot{'s' * (n != 1)} "
-                    f"for it as turned now; it must touch a flake of the lake, WIN-GEO-5).")
+            spots = pointer_spots(s, p)
+            n = len(spots)
+            self.placer.show(s, turned=p.turned, spots=spots)
+            row = [self.placer]
+            hint = (f"Drag the card onto the small lake (it snaps to the nearest spot that fits), or click a green "
+                    f"cross on the big lake: {n} spot{'s' * (n != 1)} for it as turned now; it must touch a flake "
+                    f"of the lake (WIN-GEO-5).")
             if s.phase == "setup_first":
-                hint = "Click the green cross: the first start card lies at (0, 0) (WIN-CLAR-2)."
-        elif kind == "colour":
+                hint = ("Drag the card onto the marked spot, or click the green cross on the big lake: the first "
+                        "start card lies at (0, 0) (WIN-CLAR-2).")
+        else:
+            self.placer.clear()
+        if kind == "colour":
             row = list(self.colour_buttons)
             hint = "You have seen both start cards and any square they form: choose your colour (WIN-SET-3)."
         elif kind == "freeze_turn":

@@ -1,0 +1,383 @@
+// Winter: the card in hand laid on the lake by drag and drop. An anywidget ES module (no imports,
+// nothing fetched).
+//
+// Model traits (from Python): cells [[x, y, light]], cards [[x, y, name]], tokens [[x, y, seat]],
+// token_colours ["light"|"dark" per seat], card (id in hand, "" when none), faces [printed, turned]
+// ("LL/LD"), turned, spots [[x, y]] (legal top-left flakes for the card as turned: decided by
+// Python from the engine's legal actions, never here), enabled, message, reach.
+// Messages to Python: {page: href}, {turn: true}, {drop: [x, y] | null} (the card's top-left flake
+// in lake units where it was let go; null: off the lake), {pick: [x, y]} (a spot chosen by a click
+// or the keys). From Python: {state: {...}} (every trait, answering {page}).
+//
+// The preview snaps exactly as Python does (nearest spot by its top-left flake within `reach`,
+// ties to the smaller y, then x); Python snaps again on the drop and lays, or refuses.
+
+const LIGHT_FILL = "#cfe8fb", DARK_FILL = "#1d3557", LIGHT_FLAKE = "#1d3557", DARK_FLAKE = "#cfe8fb";
+const SPOT = "#00796b", SNAP = "#e07b00", CURSOR = "#6a1b9a", OUTLINE = "#4a5a6a";
+const SVGNS = "http://www.w3.org/2000/svg";
+const MAX_W = 420, MAX_H = 300, MIN_CELL = 16, MAX_CELL = 34;
+
+const STYLE = `
+.wp-root { font-size: 13px; color: #1d2a36; display: flex; flex-direction: column; gap: 4px; max-width: 100%; }
+.wp-body { display: flex; gap: 14px; flex-wrap: wrap; align-items: flex-start; }
+.wp-side { display: flex; flex-direction: column; gap: 8px; align-items: flex-start; max-width: 220px; }
+.wp-card { display: grid; border: 3px solid ${SNAP}; border-radius: 3px; cursor: grab; touch-action: none;
+  user-select: none; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fff; }
+.wp-card:focus { outline: 3px solid ${CURSOR}; outline-offset: 2px; }
+.wp-card.wp-lifted { opacity: .35; }
+.wp-off .wp-card { cursor: not-allowed; opacity: .5; }
+.wp-cell { display: flex; align-items: center; justify-content: center; line-height: 1; }
+.wp-name { font-weight: 600; }
+.wp-turn { padding: 3px 10px; border: 1px solid #8a8070; border-radius: 3px; background: #f7f3ea;
+  cursor: pointer; font: inherit; }
+.wp-turn:hover { background: #efe7d4; }
+.wp-turn:disabled { opacity: .5; cursor: default; }
+.wp-keys { color: #5a5048; font-size: 12px; }
+.wp-lake { display: block; background: #f4f7fa; border: 1px solid #b8c4cf; touch-action: none; max-width: 100%; }
+.wp-spot { cursor: pointer; }
+.wp-spot circle { fill: #ffffff; fill-opacity: .85; stroke: ${SPOT}; }
+.wp-spot path { stroke: ${SPOT}; }
+.wp-dragging .wp-spot circle { fill: #e0f2f1; }
+.wp-msg { min-height: 1.3em; }
+.wp-msg.wp-bad { color: #8b1a1a; font-weight: 600; }
+.wp-hint { min-height: 1.3em; color: #3d4a56; }
+.wp-legend { color: #5a5048; font-size: 12px; }
+.wp-float { position: fixed; z-index: 10000; pointer-events: none; box-shadow: 0 6px 16px rgba(0,0,0,.45); }
+`;
+
+function svg(tag, attrs, parent) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// the flakes of a card as it lies ("LL/LD") as a 2 x 2 grid of `size` px cells
+function cardGrid(pattern, size) {
+  const grid = document.createElement("div");
+  grid.className = "wp-card";
+  grid.style.gridTemplateColumns = `${size}px ${size}px`;
+  for (const f of (pattern || "").replace("/", "")) {
+    const light = f === "L";
+    const cell = document.createElement("div");
+    cell.className = "wp-cell " + (light ? "wp-light" : "wp-dark");
+    cell.style.width = cell.style.height = `${size}px`;
+    cell.style.background = light ? LIGHT_FILL : DARK_FILL;
+    cell.style.color = light ? LIGHT_FLAKE : DARK_FLAKE;
+    cell.style.fontSize = `${Math.round(size * 0.62)}px`;
+    cell.textContent = "❄";
+    cell.title = light ? "light flake" : "dark flake";
+    grid.appendChild(cell);
+  }
+  return grid;
+}
+
+// the spot a card let go with its top-left flake at (x, y) snaps to, or null (as Python's snap())
+function snap(spots, x, y, reach) {
+  let best = null;
+  for (const [sx, sy] of spots) {
+    const d = Math.hypot(sx - x, sy - y);
+    if (d > reach + 1e-9) continue;
+    if (!best || d < best[0] || (d === best[0] && (sy < best[2] || (sy === best[2] && sx < best[1])))) {
+      best = [d, sx, sy];
+    }
+  }
+  return best ? [best[1], best[2]] : null;
+}
+
+function render({ model, el }) {
+  if (!document.getElementById("winter-placer-style")) {
+    const style = document.createElement("style");
+    style.id = "winter-placer-style";
+    style.textContent = STYLE;
+    document.head.appendChild(style);
+  }
+  const root = document.createElement("div");
+  root.className = "wp-root";
+  // JupyterLab: keys pressed in here are the widget's, not the notebook's (Enter, arrows)
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const body = document.createElement("div");
+  body.className = "wp-body";
+  const side = document.createElement("div");
+  side.className = "wp-side";
+  const hand = document.createElement("div");
+  hand.className = "wp-hand winter-card";
+  const caption = document.createElement("div");
+  const turnButton = document.createElement("button");
+  turnButton.type = "button";
+  turnButton.className = "wp-turn";
+  turnButton.innerHTML = '<span aria-hidden="true">⟳ </span>Turn 180°';
+  turnButton.title = "Turn the card half a turn (WIN-GEO-2); key R";
+  const keys = document.createElement("div");
+  keys.className = "wp-keys";
+  keys.textContent = "Drag the card onto the lake. No mouse? Click or tab to the card: ← → choose a spot, "
+    + "Enter lays it there, R turns it.";
+  const lake = svg("svg", { class: "wp-lake", role: "img" });
+  const hint = document.createElement("div");
+  hint.className = "wp-hint";
+  hint.setAttribute("aria-live", "polite");
+  const msg = document.createElement("div");
+  msg.className = "wp-msg";
+  msg.setAttribute("role", "status");
+  const legend = document.createElement("div");
+  legend.className = "wp-legend";
+  legend.innerHTML = `<span style="color:${SPOT}">⊕</span> where the card's centre can go ·
+    <span style="color:${SNAP}">▬</span> where it lands if let go ·
+    <span style="background:${LIGHT_FILL};color:${LIGHT_FLAKE};padding:0 2px">❄ light</span>
+    <span style="background:${DARK_FILL};color:${DARK_FLAKE};padding:0 2px">❄ dark</span>`;
+  side.append(hand, turnButton, keys);
+  body.append(side, lake);
+  root.append(body, hint, msg, legend);
+  el.appendChild(root);
+
+  let cellPx = 24, box = [0, 0, 1, 1];   // box: x0, y0, columns, rows of the lake in view
+  let cardEl = null, ghost = null, cursor = -1, drag = null;
+
+  const get = (name) => model.get(name);
+  const spots = () => get("spots") || [];
+  const face = () => (get("faces") || ["", ""])[get("turned") ? 1 : 0];
+
+  function extent() {
+    const xs = [], ys = [];
+    for (const [x, y] of get("cells") || []) { xs.push(x, x + 1); ys.push(y, y + 1); }
+    for (const [x, y] of spots()) { xs.push(x, x + 2); ys.push(y, y + 2); }
+    if (!xs.length) { xs.push(0, 2); ys.push(0, 2); }
+    const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
+    return [x0, y0, Math.max(...xs) + 1 - x0, Math.max(...ys) + 1 - y0];
+  }
+
+  function drawHand() {
+    const on = get("enabled") && !!get("card");
+    // the card is drawn anew (turned, another card): the keys stay with it
+    const focused = !!cardEl && document.activeElement === cardEl;
+    root.classList.toggle("wp-off", !on);
+    hand.textContent = "";
+    caption.className = "wp-name";
+    caption.textContent = get("card") ? `${get("card")}${get("turned") ? ", turned" : ""}` : "no card in hand";
+    if (get("card")) {
+      cardEl = cardGrid(face(), cellPx);
+      cardEl.tabIndex = on ? 0 : -1;
+      cardEl.setAttribute("role", "button");
+      cardEl.setAttribute("aria-label", `${caption.textContent}: drag it onto the lake`);
+      cardEl.dataset.card = get("card");
+      cardEl.addEventListener("pointerdown", down);
+      cardEl.addEventListener("keydown", key);
+      hand.append(cardEl, caption);
+      if (focused && on) cardEl.focus();
+    } else {
+      cardEl = null;
+      hand.append(caption);
+    }
+    turnButton.disabled = !on;
+    root.dataset.card = get("card") || "";
+    root.dataset.turned = get("turned") ? "true" : "false";
+  }
+
+  function drawLake() {
+    box = extent();
+    const [x0, y0, w, h] = box;
+    cellPx = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(Math.min(MAX_W / w, MAX_H / h))));
+    lake.setAttribute("viewBox", `${x0} ${y0} ${w} ${h}`);
+    lake.setAttribute("width", String(w * cellPx));
+    lake.setAttribute("height", String(h * cellPx));
+    lake.setAttribute("aria-label", `the lake: ${(get("cards") || []).length} cards, ${spots().length} spots for the card`);
+    lake.textContent = "";
+    for (const [x, y, light] of get("cells") || []) {
+      svg("rect", { x, y, width: 1, height: 1, fill: light ? LIGHT_FILL : DARK_FILL, stroke: "#8aa6bf",
+                    "stroke-width": 0.03 }, lake);
+      const t = svg("text", { x: x + 0.5, y: y + 0.53, "font-size": 0.6, "text-anchor": "middle",
+                              "dominant-baseline": "middle", fill: light ? LIGHT_FLAKE : DARK_FLAKE }, lake);
+      t.textContent = "❄";
+    }
+    for (const [x, y, name] of get("cards") || []) {
+      svg("rect", { x: x + 0.04, y: y + 0.04, width: 1.92, height: 1.92, fill: "none", stroke: OUTLINE,
+                    "stroke-width": 0.07, class: "wp-outline" }, lake);
+      // the name on a pale label at the card's centre, where four flakes meet (no snowflake under it)
+      svg("rect", { x: x + 0.62, y: y + 0.83, width: 0.76, height: 0.34, rx: 0.06, fill: "#ffffff",
+                    "fill-opacity": 0.85 }, lake);
+      const label = svg("text", { x: x + 1, y: y + 1.01, "font-size": 0.26, "text-anchor": "middle",
+                                  "dominant-baseline": "middle", fill: "#333" }, lake);
+      label.textContent = name;
+    }
+    const colours = get("token_colours") || ["light", "dark"];
+    for (const [x, y, seat] of get("tokens") || []) {
+      const light = colours[seat] === "light";
+      svg("circle", { cx: x + 1, cy: y + 1, r: 0.42, fill: light ? LIGHT_FILL : DARK_FILL,
+                      stroke: light ? DARK_FILL : LIGHT_FILL, "stroke-width": 0.1 }, lake);
+      const t = svg("text", { x: x + 1, y: y + 1.03, "font-size": 0.45, "text-anchor": "middle",
+                              "dominant-baseline": "middle", fill: light ? DARK_FILL : LIGHT_FILL }, lake);
+      t.textContent = String(seat + 1);
+    }
+    // the legal spots: a ring with a cross at the card's centre (a shape, not a colour alone)
+    spots().forEach(([x, y], i) => {
+      const g = svg("g", { class: "wp-spot", "data-spot": `${x},${y}` }, lake);
+      svg("circle", { cx: x + 1, cy: y + 1, r: 0.3, "stroke-width": 0.08 }, g);
+      svg("path", { d: `M${x + 0.82} ${y + 1}h0.36M${x + 1} ${y + 0.82}v0.36`, "stroke-width": 0.08 }, g);
+      const title = svg("title", {}, g);
+      title.textContent = `lay ${get("card")} here: top-left flake at (${x}, ${y})`;
+      g.addEventListener("click", () => { if (get("enabled")) model.send({ pick: [x, y] }); });
+    });
+    ghost = svg("g", { class: "wp-ghost", visibility: "hidden", "pointer-events": "none" }, lake);
+  }
+
+  // the card as turned, drawn on the lake at the spot it would land on
+  function showGhost(spot, colour) {
+    ghost.textContent = "";
+    if (!spot) {
+      ghost.setAttribute("visibility", "hidden");
+      ghost.removeAttribute("data-spot");
+      return;
+    }
+    const [x, y] = spot;
+    const f = face().replace("/", "");
+    [[0, 0], [1, 0], [0, 1], [1, 1]].forEach(([dx, dy], i) => {
+      const light = f[i] === "L";
+      svg("rect", { x: x + dx, y: y + dy, width: 1, height: 1, fill: light ? LIGHT_FILL : DARK_FILL,
+                    "fill-opacity": 0.9 }, ghost);
+      const t = svg("text", { x: x + dx + 0.5, y: y + dy + 0.53, "font-size": 0.6, "text-anchor": "middle",
+                              "dominant-baseline": "middle", fill: light ? LIGHT_FLAKE : DARK_FLAKE }, ghost);
+      t.textContent = "❄";
+    });
+    svg("rect", { x: x + 0.03, y: y + 0.03, width: 1.94, height: 1.94, fill: "none", stroke: colour,
+                  "stroke-width": 0.14 }, ghost);
+    ghost.setAttribute("visibility", "visible");
+    ghost.dataset.spot = `${x},${y}`;
+  }
+
+  function drawMessage() {
+    const text = get("message") || "";
+    msg.textContent = text;
+    msg.classList.toggle("wp-bad", !!text);
+  }
+
+  function draw() {
+    drawLake();
+    drawHand();
+    drawMessage();
+    cursor = -1;
+    hint.textContent = "";
+  }
+
+  // page point -> lake units, and whether it lies on the lake drawn
+  function toLake(cx, cy) {
+    const r = lake.getBoundingClientRect();
+    const inside = cx >= r.left && cx <= r.right && cy >= r.top && cy <= r.bottom && r.width > 0;
+    return [box[0] + (cx - r.left) / r.width * box[2], box[1] + (cy - r.top) / r.height * box[3], inside];
+  }
+
+  function down(e) {
+    if (e.button !== 0 || !get("enabled") || !cardEl) return;
+    e.preventDefault();
+    const r = cardEl.getBoundingClientRect();
+    // where the card was taken, in flakes from its top-left corner
+    const gx = (e.clientX - r.left) / r.width * 2, gy = (e.clientY - r.top) / r.height * 2;
+    cardEl.setPointerCapture(e.pointerId);
+    drag = { id: e.pointerId, gx, gy, x: e.clientX, y: e.clientY, moved: false, float: null, at: null };
+    cardEl.addEventListener("pointermove", move);
+    cardEl.addEventListener("pointerup", up);
+    cardEl.addEventListener("pointercancel", cancel);
+  }
+
+  function move(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 4) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      const lakeScale = lake.getBoundingClientRect().width / box[2] || cellPx;
+      drag.float = cardGrid(face(), lakeScale);
+      drag.float.classList.add("wp-float");
+      drag.scale = lakeScale;
+      document.body.appendChild(drag.float);
+      cardEl.classList.add("wp-lifted");
+      root.classList.add("wp-dragging");
+      root.dataset.dragging = "true";
+    }
+    drag.float.style.left = `${e.clientX - drag.gx * drag.scale}px`;
+    drag.float.style.top = `${e.clientY - drag.gy * drag.scale}px`;
+    const [px, py, inside] = toLake(e.clientX, e.clientY);
+    const x = px - drag.gx, y = py - drag.gy;
+    const spot = inside ? snap(spots(), x, y, get("reach")) : null;
+    drag.at = inside ? [x, y] : null;
+    showGhost(spot, SNAP);
+    drag.float.style.opacity = spot ? "0.15" : "0.95";   // snapped: the card shows where it lands
+    hint.textContent = !inside ? "Off the lake: let go and the card goes back to your hand."
+      : spot ? `Let go to lay ${get("card")} with its top-left flake at (${spot[0]}, ${spot[1]}).`
+      : "No place for the card here: it must touch the lake edge to edge, flakes matching (WIN-GEO-5).";
+  }
+
+  function finish() {
+    if (!drag) return;
+    if (drag.float) drag.float.remove();
+    if (cardEl) {
+      cardEl.classList.remove("wp-lifted");
+      cardEl.removeEventListener("pointermove", move);
+      cardEl.removeEventListener("pointerup", up);
+      cardEl.removeEventListener("pointercancel", cancel);
+    }
+    root.classList.remove("wp-dragging");
+    delete root.dataset.dragging;
+    showGhost(null);
+    drag = null;
+  }
+
+  function up(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    const moved = drag.moved, at = drag.at;
+    finish();
+    if (!moved) {            // a click: the keys take over (the first spot shown)
+      cardEl && cardEl.focus();
+      step(0);
+      return;
+    }
+    hint.textContent = "";
+    model.send({ drop: at });
+  }
+
+  function cancel(e) {
+    if (drag && e.pointerId === drag.id) { finish(); hint.textContent = ""; }
+  }
+
+  // the keys: walk the spots, lay on the one shown
+  function step(by) {
+    const all = spots();
+    if (!all.length) { hint.textContent = "No spot for the card as it is turned now: turn it (R)."; return; }
+    cursor = cursor < 0 ? 0 : (cursor + by + all.length) % all.length;
+    const [x, y] = all[cursor];
+    showGhost(all[cursor], CURSOR);
+    hint.textContent = `Spot ${cursor + 1} of ${all.length}: top-left flake at (${x}, ${y}). Enter lays it here.`;
+  }
+
+  function key(e) {
+    if (!get("enabled")) return;
+    const k = e.key;
+    if (k === "r" || k === "R") model.send({ turn: true });
+    else if (k === "ArrowRight" || k === "ArrowDown") step(1);
+    else if (k === "ArrowLeft" || k === "ArrowUp") step(-1);
+    else if (k === "Enter" || k === " ") {
+      if (cursor >= 0) model.send({ pick: spots()[cursor] });
+      else step(0);            // first show where it would go
+    }
+    else if (k === "Escape") { cursor = -1; showGhost(null); hint.textContent = ""; }
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  turnButton.addEventListener("click", () => { if (get("enabled")) model.send({ turn: true }); });
+
+  model.on("msg:custom", (content) => {
+    if (content && content.state) {
+      for (const [name, value] of Object.entries(content.state)) model.set(name, value);
+      draw();
+    }
+  });
+  for (const name of ["cells", "cards", "tokens", "token_colours", "spots", "faces", "turned", "card", "enabled"]) {
+    model.on(`change:${name}`, () => { finish(); draw(); });
+  }
+  model.on("change:message", drawMessage);
+  draw();
+  model.send({ page: window.location.href });
+  return () => finish();
+}
+
+export default { render };
