@@ -8,16 +8,43 @@ score; and head to head: how often ISMCTS finished above the Monte-Carlo bot (ti
 The match itself is :mod:`lotus_kit.ai.match`. Run:
 ``python benchmarks/bench_ismcts_match.py --game white_lotus --games 300`` (``--minutes`` stops starting new
 games after that much wall-clock time and reports the games played; ``--out`` keeps one row per seat and
-game as CSV). Never asserted in tests: the numbers are a measurement.
+game as CSV, written as each game ends, and a run given an ``--out`` that already holds games resumes after
+them and reports them all; ``--report`` only reports the file). Never asserted in tests: the numbers are a
+measurement.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import os
 import time
+from typing import Any
 
 from lotus_kit.ai.match import MC_SETTINGS, play_match, summary
+
+FIELDS = ["game", "seat", "bot", "score", "won", "cpu_seconds"]
+
+
+def read_rows(path: str) -> list[dict[str, Any]]:
+    """The rows a run wrote so far (none if the file does not exist)."""
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        return [{"game": int(r["game"]), "seat": int(r["seat"]), "bot": r["bot"], "score": float(r["score"]),
+                 "won": float(r["won"]), "cpu_seconds": float(r["cpu_seconds"])} for r in csv.DictReader(f)]
+
+
+def appender(path: str):
+    """Appends a game's rows to the CSV at once (header first if the file is new), so a cut run keeps them."""
+    def append(rows: list[dict[str, Any]]) -> None:
+        new = not os.path.exists(path) or os.path.getsize(path) == 0
+        with open(path, "a", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=FIELDS)
+            if new:
+                writer.writeheader()
+            writer.writerows(rows)
+    return append
 
 
 def main() -> None:
@@ -29,15 +56,17 @@ def main() -> None:
     parser.add_argument("--filler", default="random", help="the bot of the other seats (three or more players)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--minutes", type=float, default=None)
-    parser.add_argument("--out", default=None)
+    parser.add_argument("--out", default=None, help="CSV of every seat and game, appended as games end")
+    parser.add_argument("--report", action="store_true", help="only report the games already in --out")
     args = parser.parse_args()
     start = time.monotonic()
-    rows = play_match(args.game, args.games, args.players, args.simulations, args.filler, args.seed, args.minutes)
-    if args.out:
-        with open(args.out, "w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+    done = read_rows(args.out) if args.out else []
+    first = 1 + max((r["game"] for r in done), default=-1)
+    rows = done
+    if not args.report:
+        rows = done + play_match(args.game, args.games - first, args.players, args.simulations, args.filler,
+                                 args.seed, args.minutes, first=first,
+                                 on_game=appender(args.out) if args.out else None)
     cpu = sum(r["cpu_seconds"] for r in rows if r["seat"] == 0)
     played = len({r["game"] for r in rows})
     print(f"{args.game}: {played} games, ISMCTS {args.simulations} simulations per sub-step, "

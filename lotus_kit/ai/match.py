@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from lotus_kit.core.bots import make_bot, play_game
@@ -56,14 +56,20 @@ def bot(game: Any, name: str, seed: int, simulations: int) -> Any:
 
 
 def play_match(name: str, games: int, players: int | None = None, simulations: int = 8, filler: str = "random",
-               seed: int = 0, minutes: float | None = None, flags: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """One row per seat and game: game, seat, bot, score, won (a share), place above the other bot."""
+               seed: int = 0, minutes: float | None = None, flags: Sequence[str] = (), first: int = 0,
+               on_game: Callable[[list[dict[str, Any]]], None] | None = None) -> list[dict[str, Any]]:
+    """One row per seat and game: game, seat, bot, score, won (a share), CPU seconds of the game.
+
+    Games ``first`` to ``first + games - 1`` are played (game ``g`` deals from seed ``seed + g`` and rotates
+    the seats by ``g``), so a match stopped part-way resumes where it stopped; ``on_game`` gets each game's
+    rows as soon as it ends, so that a long run keeps what it has played.
+    """
     game = get_game(name)
     players = players or game.info.min_players
     names = lineup(game, players, filler)
     rows: list[dict[str, Any]] = []
     stop = time.monotonic() + 60 * minutes if minutes else math.inf
-    for g in range(games):
+    for g in range(first, first + games):
         if time.monotonic() > stop:
             break
         k = g % players
@@ -73,9 +79,12 @@ def play_match(name: str, games: int, players: int | None = None, simulations: i
                           [bot(game, n, 1000 * (seed + g) + s, simulations) for s, n in enumerate(order)])
         scores, winners = game.scores(final), game.winners(final)
         cpu = time.process_time() - start
-        for s, n in enumerate(order):
-            rows.append({"game": g, "seat": s, "bot": n, "score": scores[s],
-                         "won": 1 / len(winners) if s in winners else 0.0, "cpu_seconds": cpu})
+        played = [{"game": g, "seat": s, "bot": n, "score": scores[s],
+                   "won": 1 / len(winners) if s in winners else 0.0, "cpu_seconds": cpu}
+                  for s, n in enumerate(order)]
+        rows += played
+        if on_game is not None:
+            on_game(played)
     return rows
 
 
