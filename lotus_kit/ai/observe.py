@@ -8,17 +8,13 @@ sets sorted, slots by name. The text is the leaves as ``path=value`` (stable acr
 ints (bit boards) add 1 per set bit under ``path#bit``. Two observations with equal text give equal
 vectors; the vector only ever sees what the game's ``observation`` returned.
 
-Why hashing and not a fixed slot per fact: an observation is the game's own value and its leaves are not
-a fixed set. White Lotus's carries the revealed events and the legal actions, Winter's the positions
-played (for the repetition rule), hands are lists that grow and shrink, dicts list only the kinds
-present. A fixed layout per game would be a second description of each engine's observation, kept in
-step by hand while the engines change; hashing needs none and is the same for every game, a new one
-included. The price is collisions: two facts sharing a number add up there. Measured over three random
-games per game (every third step, every seat), distinct keys (paths, ``path=text``, ``path#bit``) and
-how many share one of the 1,024 numbers with another key: Samurai 218 (4 share), Ming 250 (51), White
-Lotus 2,716 (2,524: the event log's and legal list's paths), Winter 17,257 (all: the position history).
-So the tensor is exact enough for Samurai and Ming and a lossy summary for White Lotus and Winter; the
-observation string (:func:`canonical`) is exact for every game.
+The vector is the fallback of a game that has no fixed layout yet (:mod:`lotus_kit.ai.layouts`): it needs
+no description of the observation, but two facts sharing a number add up there. Measured over three random
+games per game (every third step, every seat), distinct keys and how many shared one of the 1,024 numbers
+with another key: Samurai 218 (4 share), Ming 250 (51), White Lotus 2,716 (2,524: the event log's and the
+legal list's paths), Winter 17,257 (all: the position history). That is why every game of the kit has its
+own layout, one fixed block per field with no shared slot; the observation string (:func:`canonical`)
+stays exact for every game.
 
 >>> from dataclasses import dataclass
 >>> @dataclass

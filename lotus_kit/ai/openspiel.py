@@ -27,9 +27,10 @@ Each registered game of the kit is registered as ``lotus_<name>`` (``lotus_white
 - **Returns** at the end only, zero-sum: the winners share +1 and the others -1 (see ``FlatGame.returns``).
 - **Observations** through ``make_py_observer``: strings and tensors from ``game.observation(state, seat)``
   only; the information state (perfect recall) adds the seat's own ids and a digest of everything it
-  observed after each step (string), or a count per id of the seat's own past ids (tensor). The
-  tensors' layouts: :meth:`FlatGame.observation_tensor` (the observation hashed into ``FEATURES``
-  numbers, see :mod:`lotus_kit.ai.observe` for why and what it costs), :meth:`FlatGame.information_state_tensor`.
+  observed after each step (string), or the seat's own past ids in order and counted (tensor). The
+  tensors' layouts: :meth:`FlatGame.observation_tensor` (the observation in fixed named blocks per game,
+  :mod:`lotus_kit.ai.layouts`), :meth:`FlatGame.information_state_tensor`; the observer's ``dict`` names
+  every block.
 
 Bots: ``make_bot(game, "openspiel:mcts")`` and ``"openspiel:ismcts"`` (:mod:`lotus_kit.core.bots`) give
 bots that take a seat at the kit's table and in sweeps by running OpenSpiel's MCTS or ISMCTS on the
@@ -45,7 +46,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from lotus_kit.ai.flat import CHANCE, FEATURES, FlatGame, FlatState
+from lotus_kit.ai.flat import CHANCE, FlatGame, FlatState
 from lotus_kit.core.chance import is_chance
 from lotus_kit.core.registry import games, get_game
 
@@ -281,10 +282,7 @@ class LotusObserver:
         self.perfect_recall = perfect_recall
         size = flat.information_state_size if perfect_recall else flat.observation_size
         self.tensor = np.zeros(size, np.float32)
-        n, p = flat.num_actions, flat.num_players
-        cuts = {"hashed_observation": FEATURES, "own_partial_choice": n, "acting": p + 1}
-        if perfect_recall:
-            cuts["own_ids_taken"] = n
+        cuts = flat.information_state_parts() if perfect_recall else flat.observation_parts()
         self.dict, at = {}, 0
         for name, width in cuts.items():
             self.dict[name] = self.tensor[at:at + width]
@@ -298,7 +296,7 @@ class LotusObserver:
             seen = held.cache[key] = self.flat.observation_tensor(fs, player)
         if self.perfect_recall:
             self.tensor[:len(seen)] = seen
-            self.tensor[len(seen):] = self.flat.own_ids_taken(fs, player)
+            self.tensor[len(seen):] = self.flat.own_recall(fs, player)
         else:
             self.tensor[:] = seen
 

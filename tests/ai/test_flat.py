@@ -239,8 +239,10 @@ def test_the_observation_tensor_has_a_fixed_size_and_shows_only_the_own_partial_
     own = flat.observation_tensor(fs, fs.player)
     other = flat.observation_tensor(fs, (fs.player + 1) % 3)
     assert len(own) == len(other) == flat.observation_size
-    assert sum(own[1024:1024 + flat.num_actions]) == len(fs.prefix)
-    assert sum(other[1024:1024 + flat.num_actions]) == 0
+    part = flat.slices()["own_partial_choice"]
+    assert part.stop - part.start == flat.num_actions
+    assert sum(own[part]) == len(fs.prefix) and own[part][fs.prefix[0]] == 1.0
+    assert sum(other[part]) == 0
 
 
 def test_current_player_is_chance_only_with_explicit_chance_and_the_end_is_terminal():

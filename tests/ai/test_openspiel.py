@@ -254,7 +254,9 @@ def test_the_information_state_tensor_through_pyspiels_observer_counts_the_seats
     game = load(name, get_game(name).info.min_players)
     recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     now = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
-    assert list(recall.dict) == ["hashed_observation", "own_partial_choice", "acting", "own_ids_taken"]
+    assert list(recall.dict) == [*game.flat.observation_parts(), "seat", "own_history", "own_ids_taken"]
+    assert list(now.dict) == list(game.flat.observation_parts())
+    assert next(iter(now.dict)).startswith("observation.")
     rng = np.random.RandomState(1)
     state = game.new_initial_state()
     while len([p for p in state.full_history() if p.player == 0]) < 12:
@@ -274,7 +276,7 @@ def test_the_information_state_tensor_through_pyspiels_observer_counts_the_seats
         assert np.array_equal(np.asarray(state.information_state_tensor(seat)), recall.tensor)
         assert recall.string_from(state, seat) == state.information_state_string(seat)
     assert game.information_state_tensor_size() == recall.tensor.size == game.observation_tensor_size() + \
-        game.num_distinct_actions()
+        game.num_players() + game.flat.own_steps + game.num_distinct_actions()
 
 
 def test_the_match_summary_counts_shared_wins_and_gives_wilson_intervals():
