@@ -9,7 +9,8 @@ The match itself is :mod:`lotus_kit.ai.match`. Run:
 ``python benchmarks/bench_ismcts_match.py --game white_lotus --games 300`` (``--minutes`` stops starting new
 games after that much wall-clock time and reports the games played; ``--out`` keeps one row per seat and
 game as CSV, written as each game ends, and a run given an ``--out`` that already holds games resumes after
-them and reports them all; ``--report`` only reports the file). Never asserted in tests: the numbers are a
+them and reports them all; ``--report`` only reports the file; ``--pool`` adds the games of other runs of
+the same match, dealt from other seeds, to the report). Never asserted in tests: the numbers are a
 measurement.
 """
 
@@ -58,6 +59,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=None)
     parser.add_argument("--out", default=None, help="CSV of every seat and game, appended as games end")
     parser.add_argument("--report", action="store_true", help="only report the games already in --out")
+    parser.add_argument("--pool", nargs="*", default=[], help="CSVs of the same match from other --seed values")
     args = parser.parse_args()
     start = time.monotonic()
     done = read_rows(args.out) if args.out else []
@@ -67,6 +69,8 @@ def main() -> None:
         rows = done + play_match(args.game, args.games - first, args.players, args.simulations, args.filler,
                                  args.seed, args.minutes, first=first,
                                  on_game=appender(args.out) if args.out else None)
+    for k, path in enumerate(args.pool, 1):        # other seeds: other deals; their game numbers kept apart
+        rows = rows + [dict(r, game=r["game"] + k * 1_000_000) for r in read_rows(path)]
     cpu = sum(r["cpu_seconds"] for r in rows if r["seat"] == 0)
     played = len({r["game"] for r in rows})
     print(f"{args.game}: {played} games, ISMCTS {args.simulations} simulations per sub-step, "
