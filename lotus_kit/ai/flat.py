@@ -343,12 +343,15 @@ class FlatGame:
         and card values stay in its recall after they leave the table): :meth:`own_recall`.
 
         Perfect recall asks that histories the seat can tell apart give different information states. The
-        seat tells histories apart by its own choices (all here, in order) and by what it observed (here:
-        what it observes now, which in every game of the kit includes the lasting results of the others'
-        actions: the board, the scores, the piles, the public log's current standing). What it saw at an
-        earlier step and no longer sees is kept exactly by :meth:`information_state_string` (a digest of
-        every observation in order); a fixed-size tensor of every earlier observation would be the game's
-        length times the observation, so the tensor keeps the own history and the present."""
+        seat tells histories apart by its own choices (all here, in order: counts alone would make placing
+        markers in A then B the same as B then A) and by what it observed; the tensor has what it observes
+        now, which holds the lasting results of everyone's actions (the board, hands, piles, scores; Winter's
+        repetition record). What the seat saw at an earlier step and sees no more (a White Lotus bid revealed
+        and taken back, the log) is kept exactly by :meth:`information_state_string` (a digest of every
+        observation in order); a fixed-size tensor of every earlier observation would be the game's length
+        times the observation. Over random games of every game of the kit, different information-state
+        strings gave different tensors (``tests/ai/test_layout.py``).
+        """
         return self.observation_tensor(fs, seat) + self.own_recall(fs, seat)
 
     def own_recall(self, fs: FlatState, seat: int) -> list[float]:
