@@ -362,16 +362,21 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
         return free, [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)], own
     # the anchors covered by the cells of every card but one
     before, after = prefix_suffix([COVERED_BY[a] for a in nodes])
-    region = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else REGION
+    # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its cards
+    # are all on the grid (REGION): only ALIGNED_GRID narrows the targets further
+    even = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else 0
     # the usual rules and lake: _orientations written out (no call per card)
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     light = v[LIGHT]
     moves = []
     for i, a in enumerate(nodes):
         if free >> a & 1:
-            m = touch[i] & ~(before[i] | after[i + 1]) & region
+            m = touch[i] & ~(before[i] | after[i + 1])
+            if even:
+                m &= even
             if plain:
-                la = (light >> a & 3) | (light >> (a + W) & 3) << 2
+                here = light >> a
+                la = (here & 3) | (here >> W & 3) << 2
                 m0 = m & ~(1 << a)
                 moves.append((a, m0, m0 if TURNED[la] == la else m))
             else:
@@ -405,7 +410,7 @@ class ThawLegal:
     without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
     (WIN-CLAR-13)."""
 
-    __slots__ = ("_targets", "blocks", "removes", "takebacks", "total")
+    __slots__ = ("_drawn", "_targets", "blocks", "removes", "takebacks", "total")
 
     def __init__(self, v, rules: Rules):
         _, moves, own = thaw_options(v, rules)
@@ -424,6 +429,7 @@ class ThawLegal:
         self.takebacks = [TAKEBACK | w << 5 for w in bits(own)] if own else []
         self.total = total + len(self.takebacks)
         self._targets = None
+        self._drawn = (-1, 0)           # the block of the last move drawn by index: its mask, no dict
 
     @property
     def targets(self) -> dict[int, int]:
@@ -431,6 +437,11 @@ class ThawLegal:
         if self._targets is None:
             self._targets = {base: m for base, m, _ in self.blocks}
         return self._targets
+
+    def targets_of(self, base: int) -> int:
+        """The target mask of a move's code without its target (0 when that card has no such move)."""
+        drawn, mask = self._drawn
+        return mask if drawn == base else self.targets.get(base, 0)
 
     def __len__(self) -> int:
         return self.total
@@ -443,6 +454,7 @@ class ThawLegal:
         k -= len(self.removes)
         for base, mask, n in self.blocks:
             if k < n:
+                self._drawn = (base, mask)
                 return base | select_bit(mask, k) << 17
             k -= n
         return self.takebacks[k]
@@ -459,7 +471,7 @@ class ThawLegal:
         if c & 15 != MOVE:
             return c in self.removes or c in self.takebacks
         b = c >> 17
-        return b >= 0 and self.targets.get(c & 0x1FFFF, 0) >> b & 1 == 1
+        return b >= 0 and self.targets_of(c & 0x1FFFF) >> b & 1 == 1
 
 
 def thaw_codes_lazily(v, rules: Rules):
@@ -877,7 +889,7 @@ def _move(s: WinterState, c: int) -> WinterState:
         raise IllegalAction("WIN-CLAR-7", "with MOVE_KEEPS_ORIENTATION a moved card keeps its orientation")
     view = _cached_thaw_legal(s)
     if view is not None:                            # the targets worked out when the legal set was asked
-        targets = view.targets.get(c & 0x1FFFF, 0)
+        targets = view.targets_of(c & 0x1FFFF)
     else:
         arts = (1 << a) if splits_when_lifted(v[ANCH], a) else 0     # only this card's question
         targets = move_targets(v, a, arts, rules)[t]

@@ -36,7 +36,8 @@ EVEN = {(px, py): sum(1 << (y * W + x) for y in range(ROWS - 1) for x in range(W
         for px in (0, 1) for py in (0, 1)}
 
 
-AT_ORIGIN_COLUMN = sum(1 << (y * W + ORIGIN) for y in range(ROWS))
+COLUMNS = tuple(sum(1 << (y * W + x) for y in range(ROWS)) for x in range(W))
+AT_ORIGIN_COLUMN = COLUMNS[ORIGIN]
 AT_ORIGIN_ROW = ((1 << W) - 1) << (ORIGIN * W)
 BEFORE_ORIGIN = sum(1 << (y * W + x) for y in range(ROWS) for x in range(W) if x < ORIGIN or y < ORIGIN)
 
@@ -183,14 +184,25 @@ def graph_after_move(before: int, a: int, b: int, after: int, d: int) -> None:
         return
     nodes, adj = graph
     i = bisect_left(nodes, a)
-    keep = (1 << i) - 1
     nodes = nodes[:i] + nodes[i + 1:]
-    adj = [(m & keep) | (m >> 1 & ~keep) for m in adj[:i] + adj[i + 1:]]      # card i left
     j = bisect_left(nodes, b)
-    keep = (1 << j) - 1
-    adj = [(m & keep) | (m & ~keep) << 1 for m in adj]                        # room for card j
     nodes.insert(j, b)
-    adj.insert(j, 0)
+    adj = list(adj)
+    old = adj[i]
+    if i == j:                          # the card keeps its rank: only its old neighbours change
+        gone = ~(1 << i)
+        while old:
+            low = old & -old
+            old ^= low
+            k = low.bit_length() - 1
+            adj[k] &= gone
+    else:                               # card i leaves, card j comes: the ranks between them shift
+        del adj[i]
+        lo, hi = (1 << i) - 1, (1 << j) - 1
+        up, down = ~lo, ~hi
+        adj = [(m & lo) | (m >> 1 & up) for m in adj]
+        adj = [(m & hi) | (m & down) << 1 for m in adj]
+        adj.insert(j, 0)
     mine = 0
     touched = RING[b] & (before & ~(1 << a))
     while touched:                                                            # its few neighbours
@@ -302,15 +314,12 @@ def graph_articulations(adj_masks: list[int]) -> int:
 
 
 def extent(anchors: int) -> tuple[int, int]:
-    """Smallest grid x and y of the given anchors."""
+    """Smallest grid x and y of the given anchors (at least one)."""
     low_row = ((anchors & -anchors).bit_length() - 1) // W
-    cols = anchors
-    shift = W
-    while shift < NBITS:                    # fold every row onto the first
-        cols |= cols >> shift
-        shift *= 2
-    cols &= (1 << W) - 1
-    return (cols & -cols).bit_length() - 1, low_row
+    x = 0
+    while not anchors & COLUMNS[x]:         # a normalised lake starts near the left: a few ANDs
+        x += 1
+    return x, low_row
 
 
 def shift(mask: int, d: int) -> int:

@@ -129,3 +129,31 @@ def test_the_swing_of_a_thaw_move_against_best_play():
     after = WINTER.apply(s, RemoveCard(2, 0))
     (sw,) = swings([s, after], [RemoveCard(2, 0)], seconds=20)
     assert (sw.best, sw.played, sw.loss, sw.seat) == (100, 0, 100, 0)
+
+
+def _minimax(s, e, outcome) -> int:
+    """Seat 0's value with best play by plain minimax over every legal action (no pruning, no table)."""
+    if s.v[e.PHASE] == e.OVER:
+        return outcome(s.v)
+    values = [_minimax(e.apply_code(s, c), e, outcome) for c in e.legal_codes(s)]
+    return max(values) if s.v[e.TURN] == 0 else min(values)
+
+
+def test_WIN_END_3_solver_values_equal_plain_minimax_on_small_thaws():
+    # a short loop guard keeps the full game tree small; alpha-beta cutoffs, the table and the depth
+    # limits of iterative deepening must give the very value of searching every line to its end
+    from lotus_kit.winter import engine as e
+    from lotus_kit.winter.solver import outcome
+
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = WINTER.new_game(2, seed=seed, flags=("MAX_THAW_PLIES=2",))
+        while not s.is_over and checked < 12:
+            if s.phase.startswith("thaw") and len(s.cards) <= 2 and rng.random() < 0.5:
+                assert solve(s, seconds=60).value == _minimax(s, e, outcome), seed
+                checked += 1
+            codes = e.legal_codes(s)
+            quick = [c for c in codes if c & 15 in (e.REMOVE, e.KEEP, e.TOKEN)]
+            s = e.apply_code(s, rng.choice(quick if quick and s.phase.startswith("thaw") else codes))
+    assert checked >= 8
