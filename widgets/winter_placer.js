@@ -15,11 +15,12 @@
 const LIGHT_FILL = "#cfe8fb", DARK_FILL = "#1d3557", LIGHT_FLAKE = "#1d3557", DARK_FLAKE = "#cfe8fb";
 const SPOT = "#00796b", SNAP = "#e07b00", CURSOR = "#6a1b9a", OUTLINE = "#4a5a6a";
 const SVGNS = "http://www.w3.org/2000/svg";
-const MAX_W = 420, MAX_H = 300, MIN_CELL = 16, MAX_CELL = 34;
+const MAX_W = 560, MAX_H = 420, MIN_CELL = 18, MAX_CELL = 34, SIDE = 240;
 
 const STYLE = `
 .wp-root { font-size: 13px; color: #1d2a36; display: flex; flex-direction: column; gap: 4px; max-width: 100%; }
 .wp-body { display: flex; gap: 14px; flex-wrap: wrap; align-items: flex-start; }
+.wp-hand { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
 .wp-side { display: flex; flex-direction: column; gap: 8px; align-items: flex-start; max-width: 220px; }
 .wp-card { display: grid; border: 3px solid ${SNAP}; border-radius: 3px; cursor: grab; touch-action: none;
   user-select: none; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fff; }
@@ -37,7 +38,7 @@ const STYLE = `
 .wp-spot { cursor: pointer; }
 .wp-spot circle { fill: #ffffff; fill-opacity: .85; stroke: ${SPOT}; }
 .wp-spot path { stroke: ${SPOT}; }
-.wp-dragging .wp-spot circle { fill: #e0f2f1; }
+.wp-dragging .wp-spot circle { fill: #b2dfdb; fill-opacity: 1; r: 0.36px; stroke-width: 0.1px; }
 .wp-msg { min-height: 1.3em; }
 .wp-msg.wp-bad { color: #8b1a1a; font-weight: 600; }
 .wp-hint { min-height: 1.3em; color: #3d4a56; }
@@ -130,7 +131,7 @@ function render({ model, el }) {
   root.append(body, hint, msg, legend);
   el.appendChild(root);
 
-  let cellPx = 24, box = [0, 0, 1, 1];   // box: x0, y0, columns, rows of the lake in view
+  let cellPx = 24, box = [0, 0, 1, 1], lastRoom = -1;   // box: x0, y0, columns, rows of the lake in view
   let cardEl = null, ghost = null, cursor = -1, drag = null;
 
   const get = (name) => model.get(name);
@@ -176,7 +177,11 @@ function render({ model, el }) {
   function drawLake() {
     box = extent();
     const [x0, y0, w, h] = box;
-    cellPx = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(Math.min(MAX_W / w, MAX_H / h))));
+    // as wide as the room beside the card allows (under it, when the widget is narrow)
+    const room = el.clientWidth || 0;       // the widget is as wide as its row, whatever it holds
+    const maxW = !room ? MAX_W : Math.min(MAX_W, room - SIDE >= 240 ? room - SIDE : room - 4);
+    cellPx = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(Math.min(maxW / w, MAX_H / h))));
+    lastRoom = room;
     lake.setAttribute("viewBox", `${x0} ${y0} ${w} ${h}`);
     lake.setAttribute("width", String(w * cellPx));
     lake.setAttribute("height", String(h * cellPx));
@@ -192,10 +197,11 @@ function render({ model, el }) {
     for (const [x, y, name] of get("cards") || []) {
       svg("rect", { x: x + 0.04, y: y + 0.04, width: 1.92, height: 1.92, fill: "none", stroke: OUTLINE,
                     "stroke-width": 0.07, class: "wp-outline" }, lake);
-      // the name on a pale label at the card's centre, where four flakes meet (no snowflake under it)
-      svg("rect", { x: x + 0.62, y: y + 0.83, width: 0.76, height: 0.34, rx: 0.06, fill: "#ffffff",
-                    "fill-opacity": 0.85 }, lake);
-      const label = svg("text", { x: x + 1, y: y + 1.01, "font-size": 0.26, "text-anchor": "middle",
+      // the name on a pale label at the card's centre, where four flakes meet; at least 9 px high
+      const fs = Math.max(0.26, 9 / cellPx);
+      svg("rect", { x: x + 1 - fs * 1.1, y: y + 1 - fs * 0.65, width: fs * 2.2, height: fs * 1.3, rx: 0.06,
+                    fill: "#ffffff", "fill-opacity": 0.85 }, lake);
+      const label = svg("text", { x: x + 1, y: y + 1.01, "font-size": fs, "text-anchor": "middle",
                                   "dominant-baseline": "middle", fill: "#333" }, lake);
       label.textContent = name;
     }
@@ -343,7 +349,7 @@ function render({ model, el }) {
     if (!all.length) { hint.textContent = "No spot for the card as it is turned now: turn it (R)."; return; }
     cursor = cursor < 0 ? 0 : (cursor + by + all.length) % all.length;
     const [x, y] = all[cursor];
-    showGhost(all[cursor], CURSOR);
+    showGhost(all[cursor], SNAP);      // orange: where the card lands (Enter), as when let go
     hint.textContent = `Spot ${cursor + 1} of ${all.length}: top-left flake at (${x}, ${y}). Enter lays it here.`;
   }
 
@@ -376,8 +382,13 @@ function render({ model, el }) {
   }
   model.on("change:message", drawMessage);
   draw();
+  // drawn before the page laid the widget out, or the page resized: fit the lake to the room it has
+  const resized = new ResizeObserver(() => {
+    if (!drag && el.clientWidth && Math.abs(el.clientWidth - lastRoom) > 8) { drawLake(); drawHand(); }
+  });
+  resized.observe(el);
   model.send({ page: window.location.href });
-  return () => finish();
+  return () => { finish(); resized.disconnect(); };
 }
 
 export default { render };

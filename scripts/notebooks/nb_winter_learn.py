@@ -81,6 +81,9 @@ print("staggered:    ", refused(first, Lay(2, 1)))
 Under DEVIR a turn is one of two things: **lay a card** or **place a token**. The order of the deck is
 the only hidden thing in the game (WIN-CLAR-3): the player decides to lay *before* he sees the card,
 then turns it up and must lay it. The green crosses mark the centre of every spot where it may go.
+At the game table (`GameTable(game="winter")`) the card in hand is dragged onto the lake: it snaps to
+the nearest spot that fits the way it is turned ("Turn 180°" or the key R), and a card let go where
+it fits nowhere goes back to the hand. Without a mouse, the arrow keys choose a spot and Enter lays it.
 """),
 ("code", r"""
 drawn = G.apply(setup, DrawCard())

@@ -6,10 +6,12 @@ shipped in the wheel."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import pathlib
 import random
+import re
 import tomllib
 
 import pytest
@@ -73,13 +75,16 @@ def test_a_drop_near_a_legal_spot_snaps_to_it_and_lays_the_card_there():
     t = second_card_table()
     placer = t.panels["freeze"].placer
     second = t.session.state.card_in_hand
+    figure = t.board.figure
     placer.press_turn()
     # let go with the top-left flake at (2.3, -0.4): (2, 0) is 0.5 away, (2, -1) 0.67, (1, -2) 1.9
     assert placer.drop(2.3, -0.4) == (2, 0)
     assert t.session.actions[-1] == Lay(2, 0, turned=True)
     assert (2, 0, second) in [(x, y, n) for x, y, n, _ in t.session.state.lake]
     # the big lake follows in place, and the placer shows the lake with the card on it
-    assert len(t.board.state.cards) == 2
+    assert len(t.board.state.cards) == 2 and t.board.figure is figure
+    cells = [sh for sh in figure.to_dict()["layout"]["shapes"] if sh.get("layer") == "below"]   # one per flake
+    assert len(cells) == 8
     assert not placer.enabled and placer.card == ""              # the colour is chosen next (WIN-SET-3)
 
 
@@ -158,3 +163,22 @@ def test_the_wheel_ships_the_placer_module():
     # a module of its own: nothing imported or fetched from elsewhere
     assert "export default { render }" in shipped
     assert not [line for line in shipped.splitlines() if line.startswith("import ")] and "fetch(" not in shipped
+
+
+@pytest.mark.parametrize("cvd", [None, "deuteranomaly", "protanomaly", "tritanomaly"])
+def test_the_placers_marks_and_flakes_stay_apart_under_simulated_colour_vision_deficiencies(cvd):
+    """The colours the page draws (read from the module): the light and dark flakes, the legal spots'
+    rings and the outline of where the card lands, every two at least 20 apart in CAM02-UCS with a
+    full-severity deficiency simulated (colorspacious), so no mark hides in the flakes. The marks
+    differ in shape too (a ring with a cross, a square outline), not in colour alone."""
+    from colorspacious import deltaE
+
+    from tests.views.test_board_layout import _simulated
+
+    text = (ROOT / "widgets" / "winter_placer.js").read_text(encoding="utf-8")
+    colours = dict(re.findall(r'(\w+) = "(#[0-9a-f]{6})"', text))
+    names = ["LIGHT_FILL", "DARK_FILL", "SPOT", "SNAP"]
+    sims = {n: _simulated(colours[n], cvd) for n in names}
+    dist = {(a, b): float(deltaE(sims[a], sims[b], input_space="sRGB1")) for a, b in itertools.combinations(names, 2)}
+    worst = min(dist, key=dist.get)
+    assert dist[worst] >= 20, (cvd, worst, dist[worst])

@@ -91,6 +91,8 @@ class CardPlacer(anywidget.AnyWidget):
                "message", "reach")
 
     def __init__(self, **kwargs: Any) -> None:
+        # as wide as the row it is in: the page fits the lake to that width, not to what it drew
+        kwargs.setdefault("layout", {"width": "100%"})
         super().__init__(**kwargs)
         self._lay: list[LayCallback] = []
         self._turn: list[Callable[[], None]] = []
