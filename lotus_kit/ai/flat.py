@@ -321,18 +321,25 @@ class FlatGame:
     def observation_size(self) -> int:
         return sum(self.observation_parts().values())
 
-    def observation_tensor(self, fs: FlatState, seat: int) -> list[float]:
+    def observation_tensor(self, fs: FlatState, seat: int, out: Any = None) -> Any:
         """The blocks of :meth:`observation_parts`: ``game.observation(state, seat)`` laid out by the game's
-        layout, the seat's own partial choice, who acts."""
+        layout, the seat's own partial choice, who acts. A list, or written into ``out`` (a zeroed buffer of
+        :attr:`observation_size` numbers, e.g. a numpy array: cheaper for Winter's big sparse tensor)."""
         seen = self._observe(fs.state, seat)
-        out = self.layout.tensor(seen) if self.layout is not None else features(seen, FEATURES)
-        chosen = [0.0] * self.num_actions
+        if out is None:
+            out = [0.0] * self.observation_size
+        if self.layout is not None:
+            self.layout.tensor(seen, out)
+            at = self.layout.size
+        else:
+            out[:FEATURES] = features(seen, FEATURES)
+            at = FEATURES
         if fs.player == seat:
             for i in fs.prefix:
-                chosen[i] += 1.0
-        acting = [0.0] * (self.num_players + 1)
-        acting[fs.player if fs.player >= 0 else self.num_players] = 1.0
-        return out + chosen + acting
+                out[at + i] += 1.0
+        at += self.num_actions
+        out[at + (fs.player if fs.player >= 0 else self.num_players)] = 1.0
+        return out
 
     @property
     def information_state_size(self) -> int:

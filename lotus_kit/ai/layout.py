@@ -55,9 +55,12 @@ class Layout:
             at += b.width
         self.size = at
 
-    def tensor(self, observation: Any) -> list[float]:
-        """The observation's numbers (all 0 for ``None``: nothing observed yet)."""
-        out = [0.0] * self.size
+    def tensor(self, observation: Any, out: Any = None) -> Any:
+        """The observation's numbers (all 0 for ``None``: nothing observed yet): a list, or written into
+        ``out`` (a zeroed buffer of at least :attr:`size` numbers, a numpy array say: the blocks write only
+        their non-zero slots, so a big sparse tensor costs no list of its size)."""
+        if out is None:
+            out = [0.0] * self.size
         if observation is not None:
             for b in self.blocks:
                 b.write(observation, out, self.slices[b.name].start)

@@ -293,7 +293,8 @@ class LotusObserver:
         fs, key = held.fs, ("obs tensor", player)
         seen = held.cache.get(key)          # the observation part is the costly one: once per state and seat
         if seen is None:
-            seen = held.cache[key] = self.flat.observation_tensor(fs, player)
+            seen = held.cache[key] = self.flat.observation_tensor(fs, player, np.zeros(self.flat.observation_size,
+                                                                                      np.float32))
         if self.perfect_recall:
             self.tensor[:len(seen)] = seen
             self.tensor[len(seen):] = self.flat.own_recall(fs, player)

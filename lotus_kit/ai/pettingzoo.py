@@ -91,7 +91,8 @@ class LotusEnv(AECEnv):
         mask = np.zeros(self.flat.num_actions, np.int8)
         if self.flat.current_player(self.fs) == seat:
             mask[self.flat.legal_ids(self.fs)] = 1
-        return {"observation": np.asarray(self.flat.observation_tensor(self.fs, seat), np.float32),
+        tensor = np.zeros(self.flat.observation_size, np.float32)
+        return {"observation": self.flat.observation_tensor(self.fs, seat, tensor),
                 "action_mask": mask}
 
     def step(self, action: int | None) -> None:
