@@ -20,7 +20,7 @@ const MAX_W = 560, MAX_H = 420, MIN_CELL = 18, MAX_CELL = 34, SIDE = 240;
 const STYLE = `
 .wp-root { font-size: 13px; color: #1d2a36; display: flex; flex-direction: column; gap: 4px; max-width: 100%; }
 .wp-body { display: flex; gap: 14px; flex-wrap: wrap; align-items: flex-start; }
-.wp-hand { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; }
+.wp-hand { display: flex; flex-direction: column; gap: 6px; align-items: flex-start; padding: 5px; }
 .wp-side { display: flex; flex-direction: column; gap: 8px; align-items: flex-start; max-width: 220px; }
 .wp-card { display: grid; border: 3px solid ${SNAP}; border-radius: 3px; cursor: grab; touch-action: none;
   user-select: none; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fff; }

@@ -2,7 +2,8 @@
 
 :data:`SCREEN` is the game's part of the kit's UI protocol (:mod:`lotus_kit.ui.screen`): the lake
 as a figure and as a live board whose clicks lay cards and claim squares
-(:mod:`~lotus_kit.winter.screen.widget`), the table's panels for freezing, thawing and the end
+(:mod:`~lotus_kit.winter.screen.widget`), the card in hand dragged onto the lake and snapped to a
+spot that fits (:mod:`~lotus_kit.winter.screen.placer`), the table's panels for freezing, thawing and the end
 (:mod:`~lotus_kit.winter.screen.panels`), where the game stands in words, and positions described for
 the editor. Only the order of the face-down deck is hidden, from everyone alike (WIN-CLAR-3): no
 decision needs the screen passed to a player.

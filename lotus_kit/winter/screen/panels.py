@@ -6,6 +6,8 @@ WinterBoard`). A card goes where its centre is clicked (green crosses mark the s
 way it is turned), a token on the square whose centre is clicked (gold rings), a free card is picked up
 by its centre. The panel shows the card in hand, turns it 180° and offers the choices that are not a
 spot (draw, no token, remove, a colour). A click that is not legal changes nothing and says the rule.
+While freezing, the card in hand can also be dragged onto a lake of its own in the panel and let go
+near a spot that fits (:mod:`~lotus_kit.winter.screen.placer`), or laid there with the keys.
 """
 
 from __future__ import annotations
