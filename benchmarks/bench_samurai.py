@@ -25,7 +25,7 @@ import time
 from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.actions import Action
 from lotus_kit.samurai.game import SAMURAI as G
-from lotus_kit.samurai.game import LegalActions
+from lotus_kit.samurai.game import LegalActions, legal_list
 from lotus_kit.samurai.state import State
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -62,8 +62,8 @@ class Before:
 
     def legal_actions(self, state: State, seat: int | None = None) -> LegalActions:
         if seat is not None and seat != OLD.to_act(state):
-            return LegalActions([])
-        return LegalActions(OLD.legal_cached(state))
+            return legal_list([])
+        return legal_list(OLD.legal_cached(state))
 
     def apply(self, state: State, action: Action) -> State:
         c = action.code if isinstance(action, Action) else -1

@@ -280,7 +280,16 @@ ACTION_TYPES: dict[str, type[Action]] = {cls.__name__: cls for cls in (
     Draw, Discard, Play, Dishonor, Thief, SecondTheft, StopStealing, Assassin, DeclareShogun, Attack, Ally,
     BreakAlliance, EndTurn, PayHonor, SaveFace, Seppuku, Pass, CastleChoice, Accept, Refuse)}
 _BY_OP = {cls.op: cls for cls in ACTION_TYPES.values()}
-_CACHE: dict[int, Action] = {}
+
+
+class _Decoded(dict):
+    """Action int -> its value object, made by :func:`decode` the first time it is asked for."""
+
+    def __missing__(self, c: int) -> Action:
+        return decode(c)
+
+
+_CACHE: dict[int, Action] = _Decoded()
 
 
 def decode(c: int) -> Action:

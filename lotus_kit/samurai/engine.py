@@ -657,13 +657,17 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
 # ``plain`` is the state as a plain tuple (t[:] is t itself for a plain tuple, a plain copy of a State):
 # CPython indexes and copies a plain tuple several times faster than a tuple subclass.
 _last: list = [(None, [], ())]
+# the last state :func:`step` made and the plain tuple it was made from, so that listing its legal
+# actions next needs no plain copy of it
+_made: list = [(None, ())]
 
 
 def _entry(t) -> tuple:
     entry = _last[0]
     if entry[0] is t:
         return entry
-    u = t[:]
+    made = _made[0]
+    u = made[1] if made[0] is t else t[:]
     entry = (t, _legal_main(u) if u[MODE] == MAIN else legal(u), u)  # most decisions are card actions
     _last[0] = entry
     return entry
@@ -695,6 +699,25 @@ def apply_list(t: tuple, c: int) -> list:
     L[LAST_ACTION] = c
     _do(L, c)
     return L
+
+
+def step(t: tuple, c: int, wrap: type) -> tuple:
+    """:func:`apply` for a facade whose states are a tuple subclass ``wrap``: the state after ``c`` as a
+    ``wrap``, made from a plain tuple that is kept for listing the new state's legal actions."""
+    entry = _last[0]
+    if entry[0] is not t:
+        entry = _entry(t)
+    if c not in entry[1]:
+        from lotus_kit.samurai.explain import why_illegal
+
+        raise IllegalAction(*why_illegal(t, c))
+    L = list(entry[2])
+    L[LAST_ACTION] = c
+    _do(L, c)
+    u = tuple(L)
+    new = wrap(u)                       # from an exact tuple: one copy, not two as from the list
+    _made[0] = (new, u)
+    return new
 
 
 def _do(t: list, c: int) -> None:

@@ -21,7 +21,7 @@ from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, R
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
-from lotus_kit.samurai.actions import _CACHE as _DECODED
+from lotus_kit.samurai.actions import _CACHE
 from lotus_kit.samurai.actions import Action, action_from_dict, decode
 from lotus_kit.samurai.rules import FLAGS, TARGET_HONOR, Rules
 from lotus_kit.samurai.state import SEAT_NAMES, State
@@ -55,27 +55,19 @@ _DECISIONS = {
 }
 
 
+_DECODE = _CACHE.__getitem__          # the value object of an action int, made on a miss (decode())
+
+
 def seat_name(s: int | None) -> str:
     return "nobody" if s is None or s < 0 else SEAT_NAMES[s]
 
 
-class LegalActions(Sequence):
-    """A list-like sequence of the legal actions over the engine's action ints: ``len``, indexing,
-    ``in`` (by the action's int, without making objects), iteration and ``==`` with any sequence."""
+class LegalActions(list):
+    """The legal actions as a list of value objects (each made once per action int and shared), with
+    ``codes``, the engine's ints; ``in`` compares by the int and ``==`` holds with any sequence of the
+    same actions. A list, so that ``len``, indexing and a random pick run in C."""
 
     __slots__ = ("codes",)
-
-    def __init__(self, codes: list[int]):
-        self.codes = codes
-
-    def __len__(self) -> int:
-        return len(self.codes)
-
-    def __getitem__(self, i):  # type: ignore[override]
-        if isinstance(i, slice):
-            return [_DECODED.get(c) or decode(c) for c in self.codes[i]]
-        c = self.codes[i]
-        return _DECODED.get(c) or decode(c)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and action.code in self.codes
@@ -85,10 +77,17 @@ class LegalActions(Sequence):
             return self.codes == other.codes
         return isinstance(other, Sequence) and not isinstance(other, str) and list(self) == list(other)
 
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
     __hash__ = None  # type: ignore[assignment]
 
-    def __repr__(self) -> str:
-        return repr(list(self))
+
+def legal_list(codes: list[int]) -> LegalActions:
+    """The :class:`LegalActions` of a list of action ints."""
+    out = LegalActions(map(_DECODE, codes))
+    out.codes = codes
+    return out
 
 
 class Samurai(ExplicitChance):
@@ -145,7 +144,7 @@ class Samurai(ExplicitChance):
             raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
         if type(state[E.RNG]) is tuple:     # explicit chance: a draw or a die becomes a chance node
             return self._explicit_apply(state, action)
-        return State(E.apply_list(state, c))
+        return E.step(state, c, State)
 
     # ---- explicit chance (lotus_kit.core.chance): the deal, every draw and every die -------------
     chance_rule = "SAM-CLAR-19"
@@ -169,8 +168,11 @@ class Samurai(ExplicitChance):
         """The legal actions, a sequence made into value objects only where read (a random pick
         reads one of a dozen)."""
         if seat is not None and seat != E.to_act(state):
-            return LegalActions([])
-        return LegalActions(E.legal_cached(state))
+            return legal_list([])
+        codes = E.legal_cached(state)
+        out = LegalActions(map(_DECODE, codes))                     # legal_list() written out
+        out.codes = codes
+        return out
 
     def to_act(self, state: State) -> frozenset[int]:
         s = E.to_act(state)
