@@ -21,8 +21,7 @@ from lotus_kit.core.errors import IllegalAction, LotusKitError, PositionError, R
 from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
-from lotus_kit.samurai.actions import _CACHE
-from lotus_kit.samurai.actions import Action, action_from_dict, decode
+from lotus_kit.samurai.actions import _CACHE, Action, action_from_dict
 from lotus_kit.samurai.rules import FLAGS, TARGET_HONOR, Rules
 from lotus_kit.samurai.state import SEAT_NAMES, State
 
