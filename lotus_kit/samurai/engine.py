@@ -242,7 +242,15 @@ def thefts(t, s: int, op: int, card: int, skip: tuple[int, int, int] | None = No
     """Every theft open to ``s`` (SAM-EVT-7, SAM-CLAR-7): a card moved into a different usable house."""
     out = []
     flags = t[FLAGS]
-    dests = [(o, h, house_base(o, h)) for o, h in usable_houses(t, s)]
+    b = SEATS + s * SEAT_SIZE                                # usable_houses() with their bases, written out
+    dests = [(s, DAIMYO_HOUSE, b + DH), (s, SAMURAI_HOUSE, b + SH)] if t[b + DH] else [(s, SAMURAI_HOUSE, b + SH)]
+    p = t[b + ALLY]
+    if p >= 0:
+        pb = SEATS + p * SEAT_SIZE
+        if t[b + DH]:
+            dests.append((p, SAMURAI_HOUSE, pb + SH))        # the partner is the Ronin
+        else:
+            dests += [(p, DAIMYO_HOUSE, pb + DH), (p, SAMURAI_HOUSE, pb + SH)]
     castles_too = not flags & F_NO_CASTLE_THEFT
     steal_w = flags & F_STEAL_W
     head = op | s << 5 | card << 8
@@ -356,21 +364,22 @@ def _hand_add(t: list, s: int, kind: int) -> None:
 
 
 def _place(t: list, kind: int, owner: int, h: int) -> None:
-    hb = house_base(owner, h)
-    if kind in POS_BIT:
-        t[hb + POS] |= POS_BIT[kind]
-    elif WARRIOR_FIRST <= kind <= C.WARRIORS[-1]:
+    hb = SEATS + owner * SEAT_SIZE + (SH if h else DH)       # house_base() written out
+    cls = CLASS[kind]
+    if cls == C_WARRIOR:                                     # the most common card first
         t[hb + 2 + kind - WARRIOR_FIRST] += 1
-    elif kind in C.WIVES:
+    elif cls == C_POSSESSION:
+        t[hb + POS] |= POS_BIT[kind]
+    elif cls == C_WIFE:
         t[hb + WIFE] = kind
-    elif kind in C.CASTLES:
+    elif cls == C_CASTLE:
         t[hb + CASTLE] = kind
-    elif kind == C.BODYGUARD:
+    elif cls == C_GUARD:
         t[hb + GUARDS] += 1
 
 
 def _take(t: list, kind: int, owner: int, h: int) -> None:
-    hb = house_base(owner, h)
+    hb = SEATS + owner * SEAT_SIZE + (SH if h else DH)       # house_base() written out
     if kind in POS_BIT:
         t[hb + POS] &= ~POS_BIT[kind]
     elif WARRIOR_FIRST <= kind <= C.WARRIORS[-1]:
@@ -675,7 +684,13 @@ def _entry(t) -> tuple:
 
 def legal_cached(t) -> list[int]:
     entry = _last[0]
-    return entry[1] if entry[0] is t else _entry(t)[1]
+    if entry[0] is t:
+        return entry[1]
+    made = _made[0]                                          # _entry(t) written out: once an action
+    u = made[1] if made[0] is t else t[:]
+    codes = _legal_main(u) if u[MODE] == MAIN else legal(u)
+    _last[0] = (t, codes, u)
+    return codes
 
 
 legal_set = legal_cached
