@@ -65,9 +65,23 @@ def drag_card(page: Page, to: tuple[float, float], expect_spot: str | None, shot
     page.mouse.up()
 
 
-def lay_by_dragging(page: Page, name: str, shots, first_by_keys: bool = False) -> None:
+def record_placer_frames(page: Page) -> list[str]:
+    """The kernel's messages to the page that carry the placer's state (its ``faces`` trait), as text."""
+    frames: list[str] = []
+
+    def received(payload) -> None:
+        text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else str(payload)
+        if '"faces"' in text:
+            frames.append(text)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", received))
+    return frames
+
+
+def lay_by_dragging(page: Page, name: str, shots, first_by_keys: bool = False, frames: list[str] | None = None) -> None:
     """The first start card dragged (or, with ``first_by_keys``, clicked and laid with Enter), a bad
-    drop, the second card turned and dragged."""
+    drop, the second card turned and dragged; then no placer message that reached the page names a
+    card still in the face-down deck (WIN-CLAR-3)."""
     mirror = GameSession(game="winter", seed=3, seats=["human", "random"])
     table = page.locator(".lotus-table")
     with shot_on_failure(page, shots, f"winter-drag-{name}"):
@@ -120,13 +134,20 @@ def lay_by_dragging(page: Page, name: str, shots, first_by_keys: bool = False) -
         expect(table.locator(".lotus-log")).to_contain_text(f"Player 1 lays {second}, turned at (2, 0)")
         expect(table.locator(".lotus-decision")).to_contain_text(mirror.decision_text()[:30], timeout=60_000)
         page.screenshot(path=str(shots / f"winter-drag-{name}-2-dropped-{size['width']}x{size['height']}.png"))
+        if frames is not None:
+            unseen = [n for n in mirror.state.deck.ids if n not in (first, second)]
+            assert len(unseen) == 16 and frames
+            assert not [n for n in unseen if any(f'"{n}"' in f for f in frames)]
+            assert any(f'"{second}"' in f for f in frames)          # the card in hand did reach it
 
 
 def test_jupyterlab_winter_start_cards_laid_by_dragging_them(page: Page, lab_url, shots):
+    frames = record_placer_frames(page)
     open_in_lab(page, lab_url, "winter_table.ipynb", (1280, 800))
-    lay_by_dragging(page, "lab", shots, first_by_keys=True)
+    lay_by_dragging(page, "lab", shots, first_by_keys=True, frames=frames)
 
 
 def test_voila_winter_start_cards_laid_by_dragging_them(page: Page, lab_url, shots):
+    frames = record_placer_frames(page)
     open_in_voila(page, lab_url, "winter_table.ipynb", (1024, 768))
-    lay_by_dragging(page, "voila", shots)
+    lay_by_dragging(page, "voila", shots, frames=frames)
