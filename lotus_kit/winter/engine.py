@@ -343,6 +343,11 @@ def _drop_translates(v, a: int, lay: int, targets: int) -> int:
     return targets
 
 
+# the light cells of a card at anchor 0 (``light >> a & BLOCK``) for the layouts that look the same
+# turned 180° (WIN-CLAR-7: turning such a card in place is no move)
+_LOOKS_SAME_TURNED = frozenset(LIGHT_CELLS[la] for la in range(16) if TURNED[la] == la)
+
+
 def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]:
     """The thaw turn's choices in compact form: free cards (each may be removed), per free card its
     move targets ``(a, kept, turned)``, and the mover's own token windows (take-backs, DEVIR)."""
@@ -375,10 +380,11 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
             if even:
                 m &= even
             if plain:
-                here = light >> a
-                la = (here & 3) | (here >> W & 3) << 2
-                m0 = m & ~(1 << a)
-                moves.append((a, m0, m0 if TURNED[la] == la else m))
+                # the card's own spot is in m unless the lake is this card alone: nothing else covers
+                # it, it touches a card of every part the lake falls into without it, and under
+                # ALIGNED_GRID it is even (WIN-GEO-3)
+                m0 = m ^ (1 << a) if m else 0
+                moves.append((a, m0, m0 if light >> a & BLOCK in _LOOKS_SAME_TURNED else m))
             else:
                 moves.append((a, *_orientations(v, a, m, rules, same)))
     return free, moves, own

@@ -32,6 +32,9 @@ from lotus_kit.winter.actions import Action, from_code
 INF = 1 << 30
 EXACT, LOWER, UPPER = 0, 1, 2
 _CHECK_EVERY = 256          # nodes between two looks at the clock
+# the clock of "solve within N s": wall-clock time; a benchmark on a shared machine sets this
+# process's CPU time instead (time.process_time), which other programs' load does not eat
+clock = time.monotonic
 
 
 def outcome(v) -> int:
@@ -109,7 +112,7 @@ class _Search:
         if v[e.PHASE] == e.OVER:
             return outcome(v), True
         self.nodes += 1
-        if self.nodes % _CHECK_EVERY == 0 and time.monotonic() > self.deadline:
+        if self.nodes % _CHECK_EVERY == 0 and clock() > self.deadline:
             raise _Timeout
         if depth == 0:
             return outcome(v), False
@@ -176,7 +179,7 @@ def _order(c: int) -> int:
 
 def solve(state: e.WinterState, seconds: float = 10.0, max_depth: int = 2000) -> Solution:
     """Solve the thaw from ``state`` within ``seconds`` (see the module doc)."""
-    t0 = time.monotonic()
+    t0 = clock()
     if state.v[e.PHASE] == e.OVER:
         return Solution(True, outcome(state.v), None, 0, 0, 0.0)
     if state.v[e.PHASE] not in (e.THAW, e.THAW_TOKEN, e.THAW_SPLIT):
@@ -193,14 +196,14 @@ def solve(state: e.WinterState, seconds: float = 10.0, max_depth: int = 2000) ->
             code = search.tt[search.key(s)][3]
             best = (value, code, depth)
             if exact:
-                return Solution(True, value, from_code(code, s.v), depth, search.nodes, time.monotonic() - t0)
+                return Solution(True, value, from_code(code, s.v), depth, search.nodes, clock() - t0)
     except _Timeout:
         pass
     if best is None:
         code = sorted(e.legal_codes(s), key=_order)[0]
         best = (outcome(s.v), code, 0)
     value, code, d = best
-    return Solution(False, value, from_code(code, s.v), d, search.nodes, time.monotonic() - t0)
+    return Solution(False, value, from_code(code, s.v), d, search.nodes, clock() - t0)
 
 
 @dataclass(frozen=True)
