@@ -238,3 +238,18 @@ def test_a_world_the_seat_cannot_tell_apart_has_the_same_tensors(name):
         assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
         checked += 1
     assert checked >= 10
+
+
+def test_pyspiels_observer_names_every_block_of_the_layout():
+    """OpenSpiel's observer ``dict`` holds each block under its name: the seat's White Lotus hand is read back
+    from ``observation.hand``, the emperor from ``observation.emperor``."""
+    from open_spiel.python.observation import make_observation
+
+    game = load("white_lotus", 3)
+    now = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    state = next(s for s in _walk_openspiel(game, 2, 30) if len(s.history()) > 60)
+    obs = game.flat.game.observation(state.engine_state, 1)
+    now.set_from(state, 1)
+    assert list(now.dict["observation.hand"]) == list(obs.hand)
+    assert list(now.dict["observation.emperor"]) == [float(s == obs.emperor) for s in range(3)]
+    assert list(now.dict) == list(game.flat.observation_parts())
