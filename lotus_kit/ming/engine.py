@@ -89,6 +89,9 @@ from lotus_kit.ming.state import (
     TILES_PER_COLOUR,
     State,
     Table,
+    _new,
+    _set_data,
+    _set_table,
     cloister_at,
     count_at,
     make_state,
@@ -267,6 +270,17 @@ def apply(state: State, action: Action) -> State:
     t, d = state.table, state.data
     phase = d[G_PHASE]
     handler = _HANDLERS.get(type(action))
+    # the common case first: the right kind of action by the seat whose turn it is (a seat is an
+    # int equal to the turn's, so it is in range; no handler belongs to OVER)
+    if handler is not None and handler[0] == phase and phase != RETURN:
+        seat = action.seat
+        if type(seat) is int and seat == d[G_TURN]:
+            s = list(d)
+            handler[1](t, s, action)
+            st = _new(State)
+            _set_data(st, tuple(s))
+            _set_table(st, t)
+            return st
     if handler is None and not isinstance(action, Action):
         raise IllegalAction("MING-RND-2", f"{quote(action)} is not a Ming action")
     seat = action.seat
@@ -989,6 +1003,27 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     values looked up per situation (phase 3: the movement tables of :mod:`lotus_kit.ming.moves`)."""
     d, t = state.data, state.table
     phase = d[G_PHASE]
+    if phase <= DEPLOY:         # the phases of a turn (numbered first), most decisions first
+        who = d[G_TURN]
+        if seat is not None and seat != who:
+            return []
+        if phase == PHASE1:
+            return list(_cached(t, ("ph1", who)))
+        if phase == PHASE2:
+            o = t.space_at[who]
+            spaces = 0
+            for i, x in enumerate(d[o:o + len(t.board.colours)]):
+                if x:
+                    spaces |= 1 << i
+            return list(_cached(t, ("ph2", who, spaces, d[G_DRAGONS] > 0)))
+        if phase == PHASE3:
+            return phase3_actions(t, d, who, _princes(t, d) & ~(1 << (d[t.prince_at[who]] - 1)))
+        if phase == DEPLOY:
+            k, cl = deploy_limit(t, d, who)
+            return list(_cached(t, ("dep", who, k, cl)))
+        if phase == PLACE_PRINCE:
+            return list(_cached(t, ("prince", who, _princes(t, d))))
+        return list(_cached(t, ("neutral", who)))       # PLACE_NEUTRAL
     if phase == RETURN:
         out: list[Action] = []
         for x in range(t.players):
@@ -1000,24 +1035,6 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     who = d[G_TURN]
     if seat is not None and seat != who:
         return []
-    if phase == PHASE3:
-        return phase3_actions(t, d, who, _princes(t, d) & ~(1 << (d[t.prince_at[who]] - 1)))
-    if phase == PHASE2:
-        o = t.space_at[who]
-        spaces = 0
-        for i in range(len(t.board.colours)):
-            if d[o + i]:
-                spaces |= 1 << i
-        return list(_cached(t, ("ph2", who, spaces, d[G_DRAGONS] > 0)))
-    if phase == PHASE1:
-        return list(_cached(t, ("ph1", who)))
-    if phase == DEPLOY:
-        k, cl = deploy_limit(t, d, who)
-        return list(_cached(t, ("dep", who, k, cl)))
-    if phase == PLACE_PRINCE:
-        return list(_cached(t, ("prince", who, _princes(t, d))))
-    if phase == PLACE_NEUTRAL:
-        return list(_cached(t, ("neutral", who)))
     if phase == SPLIT:
         return [SplitReturn(who, c) for c in _split_options(t, d, who, d[G_AUX])]
     if phase == EXCHANGE:

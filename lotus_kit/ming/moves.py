@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
-from itertools import product
+from itertools import chain, product
 from typing import Any
 
 from lotus_kit.ming.actions import Move, Pass, Stay
@@ -72,6 +72,7 @@ class BoardMoves:
         self.reach: list[dict[int, int]] = [{0: 1 << d} for d in range(D)]
         self.codes: list[dict[int, tuple[int, ...]]] = [{} for _ in range(D)]
         self.subs: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+        self.paying: dict[tuple[int, ...], tuple[int, ...]] = {}    # hand -> the packed payments inside it
         # every payment of at most HAND_LIMIT cards, with the payments one card smaller (computed first)
         payments = [p for p in product(range(HAND_LIMIT + 1), repeat=kinds1) if 0 < sum(p) <= HAND_LIMIT]
         payments.sort(key=sum)
@@ -153,8 +154,7 @@ def board_moves(board: Board, kinds: int) -> BoardMoves:
 def _caches(t: Table) -> dict[str, Any]:
     mine = t.caches.get("moves_tables")
     if mine is None:
-        mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "codes": {},
-                                           "ids": {}}
+        mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "ids": {}}
         paying: dict[int, Any] = {}
         mine["seats"] = tuple(_SeatActions(t, who, mine["ids"], paying) for who in range(t.players))
     return mine
@@ -234,43 +234,34 @@ def payment_of(t: Table, action: Move) -> tuple[Move, int, int, tuple[int, ...]]
 
 
 def _codes(t: Table, here: int, hand: tuple[int, ...]) -> list[int]:
-    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass), shared by the seats."""
-    mine = _caches(t)
-    key = (here, hand)
-    hit = mine["codes"].get(key)
-    if hit is None:
-        bm = mine["board"]
-        memo, code = bm.codes[here], bm.code
-        hit = []
-        subs = bm.subs.get(hand)
-        if subs is None:
-            subs = bm.subs[hand] = bm.sub_payments(pack(hand))
-        for u, paid in subs:
-            part = memo.get(u)
-            hit += part if part is not None else code(here, u, paid)
-        hit.sort()
-        K1, D = t.kinds + 1, len(t.board.district_names)
-        hit += [(D + 1) << 32 | k for k in range(K1) if hand[k]]    # MING-PH3-4: a stay per kind held
-        hit.append((D + 2) << 32)                                     # MING-PH3-5: pass
-        if len(mine["codes"]) > _LIMIT:
-            mine["codes"].clear()
-        mine["codes"][key] = hit
-    return hit
+    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass), shared by the seats
+    and by every setup of the board."""
+    bm = _caches(t)["board"]
+    us = bm.paying.get(hand)
+    if us is None:      # the packed payments inside the hand (a few hundred hands occur at most)
+        us = bm.paying[hand] = tuple(u for u, _ in bm.sub_payments(pack(hand)))
+    try:                # every payment of at most HAND_LIMIT cards has its codes made at setup
+        out = sorted(chain.from_iterable(map(bm.codes[here].__getitem__, us)))
+    except KeyError:    # a hand over the limit (a described position): make the missing codes
+        out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(hand))))
+    K1, D = t.kinds + 1, len(t.board.district_names)
+    out += [(D + 1) << 32 | k for k in range(K1) if hand[k]]    # MING-PH3-4: a stay per kind held
+    out.append((D + 2) << 32)                                     # MING-PH3-5: pass
+    return out
 
 
 def phase3_actions(t: Table, s: Any, who: int, blocked: int) -> list[Any]:
     """MING-PH3-2..5: the legal list of phase 3 for ``who``; ``blocked`` are the districts of the
     other princes (MING-PH3-3: passing through is allowed, ending there is not)."""
-    mine = _caches(t)
-    here = s[t.prince_at[who]] - 1
+    mine = t.caches.get("moves_tables") or _caches(t)
     o = t.hand_at[who]
-    key = (who, here, s[o:o + t.kinds + 1])
+    key = (who, s[t.prince_at[who]], s[o:o + t.kinds + 1])     # the prince's district + 1
     lists = mine["lists"]
     hit = lists.get(key)
     if hit is None:
         if len(lists) > _LIMIT:
             lists.clear()
-        codes = _codes(t, here, key[2])
+        codes = _codes(t, key[1] - 1, key[2])
         hit = lists[key] = (tuple(map(mine["seats"][who].__getitem__, codes)), codes)
     actions, codes = hit
     if not blocked:
