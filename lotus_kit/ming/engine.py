@@ -17,6 +17,7 @@ lotus_kit.core.errors.IllegalAction: MING-RND-2: it is White's turn to place a p
 from __future__ import annotations
 
 from functools import cache
+from operator import le
 from typing import Any
 
 from lotus_kit.core import rng
@@ -39,8 +40,6 @@ from lotus_kit.ming.actions import (
 )
 from lotus_kit.ming.moves import (
     FIELD,
-    guard,
-    hand_code,
     payment_of,
     phase3_actions,
     reach,
@@ -385,20 +384,22 @@ def _next_seat(t: Table, s: list[int], first: int, ok: Any) -> int:
 
 def _place_member(t: Table, s: list[int], a: PlaceMember) -> None:
     """MING-PH1-2, MING-CLAR-4: one piece onto any province space, turns clockwise."""
-    p = _space(t, a.space, "MING-PH1-2")
-    o = t.seat_at[a.seat]
-    s[o + t.in_hand] -= 1
-    s[o + t.space + p] += 1
-    _next_placer(t, s, a.seat + 1)
+    p = t.space_index.get(a.space) if type(a.space) is str else None
+    if p is None:
+        p = _space(t, a.space, "MING-PH1-2")
+    seat = a.seat
+    s[t.in_hand_at[seat]] -= 1
+    s[t.space_at[seat] + p] += 1
+    nxt = seat + 1 if seat + 1 < t.players else 0
+    if s[t.in_hand_at[nxt]]:        # the usual case: the next seat clockwise places next
+        s[G_TURN] = nxt
+    else:
+        _next_placer(t, s, nxt)
 
 
 def _begin_phase2(t: Table, s: list[int]) -> None:
     s[G_PHASE] = PHASE2
     _next_taker(t, s, s[G_START])
-
-
-def _after_take(t: Table, s: list[int], seat: int) -> None:
-    _next_taker(t, s, seat + 1)
 
 
 def _next_taker(t: Table, s: list[int], first: int) -> None:
@@ -416,8 +417,10 @@ def _next_taker(t: Table, s: list[int], first: int) -> None:
 
 
 def _check_take(t: Table, s: list[int], seat: int, space: Any, rule: str) -> int:
-    p = _space(t, space, rule)
-    if s[t.seat_at[seat] + t.space + p] == 0:
+    p = t.space_index.get(space) if type(space) is str else None
+    if p is None:
+        p = _space(t, space, rule)
+    if s[t.space_at[seat] + p] == 0:
         raise IllegalAction(rule, f"{_name(seat)} has no family member on the {space} province space")
     return p
 
@@ -429,7 +432,7 @@ def _take_card(t: Table, s: list[int], a: TakeCard) -> None:
     card = s[t.display + p]
     s[t.seat_at[a.seat] + t.hand + card] += 1
     _refill(t, s, p)
-    _after_take(t, s, a.seat)
+    _next_taker(t, s, a.seat + 1)
 
 
 def _refill(t: Table, s: list[int], p: int) -> None:
@@ -454,7 +457,7 @@ def _take_dragon(t: Table, s: list[int], a: TakeDragon) -> None:
     s[o + t.hand + t.kinds] += 1
     s[o + t.space + p] -= 1
     s[o + t.box] += 1
-    _after_take(t, s, a.seat)
+    _next_taker(t, s, a.seat + 1)
 
 
 # --- phase 3 ---
@@ -468,12 +471,13 @@ def _begin_phase3(t: Table, s: list[int]) -> None:
 def _next_phase3(t: Table, s: list[int], first: int) -> None:
     """MING-PH3-1, MING-CLAR-8: the next player clockwise who has not passed; a player without
     cards can only pass, which the engine does for him (MING-CLAR-20 (g))."""
-    n = t.players
+    n, K1, hand_at = t.players, t.kinds + 1, t.hand_at
     for i in range(n):
         seat = (first + i) % n
         if s[G_MASK] >> seat & 1:
             continue
-        if _hand_size(t, s, seat) == 0:
+        h = hand_at[seat]
+        if not any(s[h:h + K1]):
             s[G_MASK] |= 1 << seat
             continue
         s[G_PHASE] = PHASE3
@@ -512,9 +516,7 @@ def _move(t: Table, s: list[int], a: Move) -> None:
             u |= c << (FIELD * k)
     seat = a.seat
     o = t.hand_at[seat]
-    g = _guard(t)
-    # a known payment packs cleanly (at most 5 cards a kind); any other is checked kind by kind
-    if known is None or ((hand_code(t, s, seat) | g) - u) & g != g:
+    if known is None or not all(map(le, paid, s[o:o + len(paid)])):
         for k, c in enumerate(paid):
             if c > s[o + k]:
                 raise IllegalAction("MING-PH3-2", f"{_name(seat)} holds {s[o + k]} {t.card_names[k]} card(s), "
@@ -539,13 +541,6 @@ def _move(t: Table, s: list[int], a: Move) -> None:
                 s[t.discards + k] += c
     s[t.prince_at[seat]] = d + 1
     _begin_deploy(t, s, seat)
-
-
-def _guard(t: Table) -> int:
-    g = t.caches.get("guard")
-    if g is None:
-        g = t.caches["guard"] = guard(t)
-    return g
 
 
 def _stay(t: Table, s: list[int], a: Stay) -> None:
@@ -719,11 +714,13 @@ def _begin_scoring(t: Table, s: list[int]) -> None:
 def _next_city(t: Table, s: list[int], p: int) -> None:
     """MING-SCORE-4, MING-CLAR-11: the next city (province order) with pieces in its houses; players
     with pieces there choose return cards in secret."""
-    P = len(t.board.colours)
+    P, city_sums, house_at = len(t.board.colours), _city_sums(t), t.house_at
     while p < P:
+        shift, sums = city_sums[p]
+        top = len(sums) - 1
         mask = 0
         for seat in range(t.players):
-            if _city_pieces(t, s, seat, p):
+            if sums[(s[house_at[seat]] >> shift) & top]:
                 mask |= 1 << seat
         if mask:
             s[G_PHASE] = RETURN
@@ -761,6 +758,8 @@ def _split_options(t: Table, s: list[int] | tuple[int, ...], seat: int, p: int) 
     ds = t.province_districts[p]
     have = [count_at(s[t.house_at[seat]], d) for d in ds]
     r = min(s[t.seat_at[seat] + t.ret], sum(have))
+    if r == sum(have):          # all of them (none included): the only way
+        return [tuple(have)]
     out: list[tuple[int, ...]] = []
 
     def rec(i: int, left: int, acc: tuple[int, ...]) -> None:
@@ -836,8 +835,10 @@ def _finish_city(t: Table, s: list[int], p: int) -> None:
     """MING-SCORE-5 (points per piece), MING-SCORE-6 / MING-CLAR-12 (bonus), MING-SCORE-7 (pieces
     leave the game)."""
     r = s[G_ROUND]
-    city_clear = ~sum(PIECE_MASK << (PIECE_BITS * d) for d in t.province_districts[p])
-    left = [_city_pieces(t, s, seat, p) for seat in range(t.players)]
+    shift, sums = _city_sums(t)[p]
+    top = len(sums) - 1
+    city_clear = ~(top << shift)        # the districts of a province are numbered one after another
+    left = [sums[(s[t.house_at[seat]] >> shift) & top] for seat in range(t.players)]
     for seat in range(t.players):
         o = t.seat_at[seat]
         s[o + t.score] += CITY_POINTS[r] * left[seat]
@@ -876,8 +877,11 @@ def _after_cities(t: Table, s: list[int]) -> None:
         _bonus(t, s, [s[t.seat_at[seat] + t.left] for seat in range(t.players)])
     for seat in range(t.players):
         s[t.seat_at[seat] + t.left] = 0
-    for d in t.board.districts:                 # MING-SCORE-8: each cloister piece scores 4
-        c = cloister_at(s[t.cloister], d) - 1
+    occupants, d = s[t.cloister], -1
+    while occupants:                            # MING-SCORE-8: each cloister piece scores 4
+        d += 1
+        c = (occupants & 7) - 1
+        occupants >>= CLOISTER_BITS
         if c >= 0:
             s[t.seat_at[c] + t.score] += CLOISTER_POINTS
             if _LOG is not None:    # the words are made only when explain() asks
@@ -1008,22 +1012,19 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
         if seat is not None and seat != who:
             return []
         if phase == PHASE1:
-            return list(_cached(t, ("ph1", who)))
-        if phase == PHASE2:
-            o = t.space_at[who]
-            spaces = 0
-            for i, x in enumerate(d[o:o + len(t.board.colours)]):
-                if x:
-                    spaces |= 1 << i
-            return list(_cached(t, ("ph2", who, spaces, d[G_DRAGONS] > 0)))
-        if phase == PHASE3:
+            key: tuple[Any, ...] = ("ph1", who)
+        elif phase == PHASE2:
+            o = t.space_at[who]         # the seat's pieces on the spaces name the list
+            key = ("ph2", who, d[o:o + len(t.board.colours)], d[G_DRAGONS] > 0)
+        elif phase == PHASE3:
             return phase3_actions(t, d, who, _princes(t, d) & ~(1 << (d[t.prince_at[who]] - 1)))
-        if phase == DEPLOY:
-            k, cl = deploy_limit(t, d, who)
-            return list(_cached(t, ("dep", who, k, cl)))
-        if phase == PLACE_PRINCE:
-            return list(_cached(t, ("prince", who, _princes(t, d))))
-        return list(_cached(t, ("neutral", who)))       # PLACE_NEUTRAL
+        elif phase == DEPLOY:
+            key = ("dep", who, *deploy_limit(t, d, who))
+        elif phase == PLACE_PRINCE:
+            key = ("prince", who, _princes(t, d))
+        else:
+            key = ("neutral", who)
+        return list(t.caches.get(key) or _cached(t, key))
     if phase == RETURN:
         out: list[Action] = []
         for x in range(t.players):
@@ -1061,7 +1062,7 @@ def _make_list(t: Table, key: tuple[Any, ...]) -> list[Action]:
     if what == "ph1":           # MING-PH1-2: any province space
         return [PlaceMember(who, c) for c in b.colours]
     if what == "ph2":           # MING-PH2-2: a card or a dragon beside a space with an own piece
-        spaces = [c for i, c in enumerate(b.colours) if key[2] >> i & 1]
+        spaces = [c for i, c in enumerate(b.colours) if key[2][i]]
         return [TakeCard(who, c) for c in spaces] + ([TakeDragon(who, c) for c in spaces] if key[3] else [])
     if what == "dep":           # MING-DEP-1/2, MING-CLAR-9
         k, cl = key[2], key[3]
