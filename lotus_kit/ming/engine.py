@@ -185,10 +185,9 @@ def _card(t: Table, name: Any, rule: str) -> int:
 
 def _princes(t: Table, s: tuple[int, ...] | list[int]) -> int:
     m = 0
-    for seat in range(t.players):
-        p = s[t.seat_at[seat] + t.prince]
-        if p:
-            m |= 1 << (p - 1)
+    for o in t.prince_at:
+        if s[o]:
+            m |= 1 << (s[o] - 1)
     return m
 
 
@@ -405,7 +404,7 @@ def _begin_phase2(t: Table, s: list[int]) -> None:
 def _next_taker(t: Table, s: list[int], first: int) -> None:
     """MING-PH2-3, MING-CLAR-5: the next seat clockwise that can take a card (fewer than 5 cards and an
     own piece on a province space), else phase 3."""
-    n, K1, P = t.players, t.kinds + 1, len(t.board.colours)
+    n, K1, P = t.players, t.kinds1, t.n_spaces
     hand_at, space_at = t.hand_at, t.space_at
     for i in range(n):
         seat = (first + i) % n
@@ -1061,7 +1060,9 @@ def _make_list(t: Table, key: tuple[Any, ...]) -> list[Action]:
         return [ChooseReturn(who, v) for v in range(key[2] + 1)]
     if what == "ph1":           # MING-PH1-2: any province space
         return [PlaceMember(who, c) for c in b.colours]
-    if what == "ph2":           # MING-PH2-2: a card or a dragon beside a space with an own piece
+    if what == "ph2":           # the pieces on the spaces: the list of the spaces holding any, shared
+        return list(_cached(t, ("ph2_spaces", who, tuple(map(bool, key[2])), key[3])))
+    if what == "ph2_spaces":    # MING-PH2-2: a card or a dragon beside a space with an own piece
         spaces = [c for i, c in enumerate(b.colours) if key[2][i]]
         return [TakeCard(who, c) for c in spaces] + ([TakeDragon(who, c) for c in spaces] if key[3] else [])
     if what == "dep":           # MING-DEP-1/2, MING-CLAR-9

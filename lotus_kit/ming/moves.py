@@ -239,7 +239,8 @@ def _codes(t: Table, here: int, hand: tuple[int, ...]) -> list[int]:
     bm = _caches(t)["board"]
     us = bm.paying.get(hand)
     if us is None:      # the packed payments inside the hand (a few hundred hands occur at most)
-        us = bm.paying[hand] = tuple(u for u, _ in bm.sub_payments(pack(hand)))
+        us = bm.paying[hand] = tuple(map(sum, product(*[[c << (FIELD * k) for c in range(h + 1)]
+                                                        for k, h in enumerate(hand)])))[1:]
     try:                # every payment of at most HAND_LIMIT cards has its codes made at setup
         out = sorted(chain.from_iterable(map(bm.codes[here].__getitem__, us)))
     except KeyError:    # a hand over the limit (a described position): make the missing codes

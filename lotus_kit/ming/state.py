@@ -93,6 +93,8 @@ class Table:
     colours: int = 0              # colours on the board (players + neutral)
     neutral: int = -1             # the neutral colour, -1 without one: no seat, prince or cards (MING-TWO-4)
     kinds: int = 0                # movement kinds; the dragon is kind ``kinds``
+    kinds1: int = 0               # card kinds with the dragon: the length of a hand
+    n_spaces: int = 0             # province spaces (one per province)
     display: int = 0
     discards: int = 0
     tile_supply: int = 0
@@ -135,6 +137,8 @@ class Table:
         self.colours = n + (1 if n == 2 else 0)
         self.neutral = 2 if n == 2 else -1
         self.kinds = len(b.transports)
+        self.kinds1 = self.kinds + 1
+        self.n_spaces = P
         self.card_names = (*b.transports, DRAGON)
         self.display = GLOBALS
         self.discards = self.display + P
@@ -260,6 +264,8 @@ class State:
     def to_act_seats(self) -> frozenset[int]:
         d = self.data
         phase = d[G_PHASE]
+        if phase < RETURN:          # the phases of a turn are numbered first
+            return self.table.to_act_sets[1 << d[G_TURN]]
         if phase == OVER:
             return _NOBODY
         sets = self.table.to_act_sets
