@@ -1,9 +1,11 @@
 """Ming at the hot-seat table in a real browser (Debian chromium), in JupyterLab and in Voilà.
 
-``notebooks/ming_table.ipynb`` (JupyterLab at 1280x800, Voilà at 1024x768) opens round 2 at
-phase 2 with Black and White as people and Grey a bot. Everything is done by clicks: each person
-takes a card by clicking a province space on the plotly board, steps the prince by clicking a
-border, deploys, passes; then the scoring hands the screen to Black, who presses return card 2 and
+``tests/e2e/notebooks/ming_table.ipynb`` (JupyterLab at 1280x800, Voilà at 1024x768) opens round 2
+at its start (phase 1) with Black and White as people and Grey a bot. Everything is done by clicks
+on the plotly board and the panels: each person puts five family members on province spaces one at
+a time (a click on a border instead is refused with MING-PH1-2 and changes nothing), takes a card by
+clicking a province space, steps the prince by clicking a border, deploys, passes; then the scoring
+hands the screen to Black, who presses return card 2 and
 commits it sealed. Behind the curtain for White the page's widget models (rebuilt from the kernel's
 frames) hold nothing of Black's choice; White commits 1, and the reveal "Black 2, White 1" is on the
 screen for everyone before the breakdown. Hands of movement cards are public in Ming
@@ -34,17 +36,55 @@ def click_spot(page: Page, spot: str, hover: str) -> None:
     click_board(page, BOARD, ["borders", "spaces"], spot, hover)
 
 
+# phase 1 by clicks, in turn order (Grey, the bot, places after White): five pieces each
+PLACES = (("Black", "YELLOW"), ("White", "RED"), ("Black", "GREEN"), ("White", "BLUE"), ("Black", "YELLOW"),
+          ("White", "RED"), ("Black", "ORANGE"), ("White", "PURPLE"), ("Black", "YELLOW"), ("White", "RED"))
+# left on the province spaces from round 1 (MING-RND-3), as the notebook's position says
+WAITING = {"Black": {"YELLOW": 2}, "White": {"RED": 2}}
+
+
+def _phase1(page: Page, shots, name: str) -> None:
+    """Every person's phase-1 decision by a click on a province space; each click waits until the
+    panel counts the piece before it and the board says who waits on the space clicked."""
+    title = page.locator(".lotus-table .lotus-decision")
+    panel = page.locator(".lotus-phase-ming-p1")
+    waiting = {who: dict(spaces) for who, spaces in WAITING.items()}
+    left = {"Black": 5, "White": 5, "Grey": 5}
+    for k, (who, colour) in enumerate(PLACES):
+        expect(title).to_contain_text(f"{who} puts a family member on a province space", timeout=60_000)
+        counts = ", ".join(rf"{w[0]}\s*{w} {n}" for w, n in left.items())
+        expect(panel).to_contain_text(re.compile(rf"Left to place: {counts}"), timeout=60_000)
+        if k == 0:
+            page.screenshot(path=str(shots / f"ming-{name}-0-phase1.png"))
+            # a border is no place for a family member: refused with its rule, nothing changes
+            click_spot(page, "P1.R~P2.L", "border P1.R~P2.L")
+            refused = panel.locator(".lotus-error").filter(has_text="the border P1.R–P2.L (JUNK) — phase 1 puts "
+                                                                    "a family member on a province space")
+            expect(refused).to_be_visible(timeout=60_000)
+            expect(refused).to_contain_text("MING-PH1-2")
+            expect(refused).to_contain_text("Nothing changed.")
+            expect(panel).to_contain_text(re.compile(rf"Left to place: {counts}"))
+            expect(title).to_contain_text("Black puts a family member on a province space")
+        mine = ", ".join(f"{w} {waiting[w].get(colour, 0)}" for w in ("Black", "White"))
+        click_spot(page, f"space:{colour}", f"{colour} province space — waiting: {mine}")
+        waiting[who][colour] = waiting[who].get(colour, 0) + 1
+        left[who] -= 1
+        if who == "White":
+            left["Grey"] -= 1
+
+
 def _play(page: Page, models: WidgetModels, shots, name: str) -> None:
     table = page.locator(".lotus-table")
     title = table.locator(".lotus-decision")
     # a loaded machine starts the kernel, runs the cell and loads plotly's module slowly
     expect(page.locator(".ming-board .js-plotly-plot path.js-fill").first).to_be_attached(timeout=240_000)
+    _phase1(page, shots, name)
     expect(title).to_contain_text("Black takes a movement card", timeout=60_000)
     page.screenshot(path=str(shots / f"ming-{name}-1-phase2.png"))
     # phase 2: a card beside a province space where one has a family member (MING-PH2-2)
-    click_spot(page, "space:YELLOW", "YELLOW province space")
+    click_spot(page, "space:YELLOW", "YELLOW province space — waiting: Black 5, White 0")
     expect(title).to_contain_text("White takes a movement card", timeout=60_000)
-    click_spot(page, "space:RED", "RED province space")
+    click_spot(page, "space:RED", "RED province space — waiting: Black 0, White 5")
     # phase 3: Black steps across the JUNK border into P2.L and deploys; White steps into P1.R
     expect(title).to_contain_text("Black moves the prince", timeout=60_000)
     click_spot(page, "P1.R~P2.L", "border P1.R~P2.L")

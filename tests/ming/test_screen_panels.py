@@ -69,6 +69,39 @@ def test_a_click_in_phase_1_outside_a_province_space_names_ming_ph1_2():
     assert "MING-PH1-2" in table.message.value and table.session.state == before
 
 
+def _space_words(table: GameTable) -> dict[str, str]:
+    trace = next(t for t in table.board.figure.data if t.meta == "spaces")
+    return dict(zip(trace.customdata, trace.hovertext, strict=True))
+
+
+def test_ming_ph1_2_a_round_from_its_start_people_place_by_clicking_spaces_and_the_board_says_who_waits():
+    session = GameSession.from_state(MING.position(shared_city("phase1")), seats=["human", "human", "heuristic"],
+                                     game=MING)
+    table = GameTable(session, mode="hot-seat")
+    state = session.state
+    assert (state.round, session.decision().kind) == (2, "phase1")
+    # MING-PH1-2: any province space, so all six are outlined; each says who waits there, zeros too
+    assert table.board.highlighted() == {f"space:{c}" for c in state.board.colours}
+    assert _space_words(table)["space:YELLOW"] == ("YELLOW province space — waiting: Black 2, White 0, Grey 0 — "
+                                                   "card beside it: JUNK")
+    assert "still to place in phase 1: Black 5, White 5, Grey 5" in table.board.figure.layout.annotations[-1].text
+    # a border is no place for a family member: one line with the rule, nothing changes
+    table.board.click("P1.R~P2.L")
+    assert "MING-PH1-2" in table.message.value and "Nothing changed" in table.message.value
+    assert session.state == state and not session.actions
+    for colour in ("YELLOW", "RED", "GREEN", "BLUE", "YELLOW", "RED", "ORANGE", "PURPLE", "YELLOW", "RED"):
+        table.board.click(f"space:{colour}")
+    state = session.state
+    # MING-CLAR-4: 5 x 3 turns, the bot's after White's; then phase 2 from the start player
+    assert (state.phase, session.decision().kind) == ("phase2", "phase2") and min(state.to_act_seats) == 0
+    assert [state.in_hand(s) for s in range(3)] == [0, 0, 0]
+    assert {c: n for c, n in state.spaces(0).items() if n} == {"YELLOW": 5, "GREEN": 1, "ORANGE": 1}
+    assert {c: n for c, n in state.spaces(1).items() if n} == {"RED": 5, "BLUE": 1, "PURPLE": 1}
+    assert sum(state.spaces(2).values()) == 2 + 5
+    assert _space_words(table)["space:YELLOW"].startswith("YELLOW province space — waiting: Black 5, White 0, Grey")
+    assert "still to place" not in table.board.figure.layout.annotations[-1].text
+
+
 def test_a_click_outside_a_district_at_setup_names_set_5_for_a_prince_and_two_2_for_a_neutral_piece():
     table = GameTable(game="ming", players=2, seed=4, seats=["human", "human"])
     assert table.session.decision().kind == "place_prince"

@@ -32,7 +32,7 @@ COLOUR_TEXT = {"Black": "#ffffff", "White": "#000000", "Grey": "#000000", "Tan":
 LETTER = {"Black": "B", "White": "W", "Grey": "G", "Tan": "T", NEUTRAL_NAME: "N"}
 TRANSPORT_SHORT = {"HORSE": "Horse", "RICKSHAW": "Rick", "JUNK": "Junk", "CAMEL": "Camel",
                    "PALANQUIN": "Palq", "OXCART": "Ox"}
-SCALE = {"k": 1.0}               # the size scale of the figure being built (width / 1000), see _px
+SCALE = {"k": 1.0, "width": 1000}  # the size scale of the figure being built (width / 1000, see _px), its width
 GOLD = "#c9a227"                 # the outline of a spot the decision now can use
 R = 1.0                          # hexagon radius
 W = math.sqrt(3) * R
@@ -117,6 +117,7 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
     g = geometry(b)
     lit = set(highlight or ())
     SCALE["k"] = max(0.55, min(1.5, width / 1000))
+    SCALE["width"] = width
     fig = go.Figure()
     for d, poly in g["polys"].items():
         colour = b.colours[b.district_province[d]]
@@ -144,7 +145,10 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
             xs, ys = zip(*poly, poly[0], strict=True)
             hx.extend([*xs, None])
             hy.extend([*ys, None])
-    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", line={"color": GOLD, "width": 5}, hoverinfo="skip",
+    # gold on a dark edge: a gold line alone is lost against the YELLOW province's own outline
+    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", line={"color": "#222222", "width": 8}, hoverinfo="skip",
+                             showlegend=False, meta="highlight-edge"))
+    fig.add_trace(go.Scatter(x=hx, y=hy, mode="lines", line={"color": GOLD, "width": 4}, hoverinfo="skip",
                              showlegend=False, meta="highlight"))
     # borders with their transport symbol
     ex, ey, et, eid = [], [], [], []
@@ -171,7 +175,7 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
                       plot_bgcolor="white", paper_bgcolor="white", margin={"l": 10, "r": 10, "t": 64, "b": 10},
                       xaxis={"visible": False, "range": [min(xs) - W * 0.7, max(xs) + W * 0.7],
                              "fixedrange": locked},
-                      yaxis={"visible": False, "scaleanchor": "x", "range": [-4.6 * R, 1.35 * R],
+                      yaxis={"visible": False, "scaleanchor": "x", "range": [-4.8 * R, 1.35 * R],
                              "fixedrange": locked},
                       hovermode="closest", dragmode=False if locked else "pan",
                       legend={"orientation": "h", "y": -0.02})
@@ -194,8 +198,7 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
     b = state.board
     disc: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "hover": [], "at": []}
     clo: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "at": []}
-    house: dict[str, list[Any]] = {"x": [], "y": [], "fill": [], "text": [], "at": [], "letter": [], "ink": [],
-                                   "symbol": []}
+    house: dict[str, list[Any]] = {"x": [], "y": [], "fill": [], "text": [], "at": [], "letter": [], "ink": []}
     prince: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "fill": [], "font": [], "at": []}
     princes = {state.prince(s): s for s in range(state.players) if state.prince(s)}
     for d, name in enumerate(b.district_names):
@@ -230,7 +233,6 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
             # an occupied house carries its colour's letter (White's fill is as light as an empty house)
             house["letter"].append(LETTER[occupant] if occupant else "")
             house["ink"].append(COLOUR_TEXT[occupant] if occupant else "#000000")
-            house["symbol"].append("square" if occupant else "square-open")
             house["at"].append(name)
         if d in [b.district(p) for p in princes]:
             s = princes[name]
@@ -244,7 +246,7 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
     fig.add_trace(go.Scatter(x=house["x"], y=house["y"], mode="markers+text", hovertext=house["text"],
                              hoverinfo="text", customdata=house["at"], text=house["letter"],
                              textfont={"size": _px(7), "color": house["ink"]},
-                             marker={"symbol": house["symbol"], "size": _px(10), "color": house["fill"],
+                             marker={"symbol": "square", "size": _px(10), "color": house["fill"],
                                      "line": {"color": "#555", "width": 1}}, name="city houses", meta="houses"))
     fig.add_trace(go.Scatter(x=clo["x"], y=clo["y"], mode="markers+text", text=clo["text"], name="cloisters",
                              customdata=clo["at"],
@@ -266,13 +268,20 @@ def _pieces(fig: go.Figure, state: State, g: dict[str, Any]) -> None:
                                      "line": {"color": "#c9a227", "width": 3}}))
 
 
+def _space_hover(state: State, colour: str) -> str:
+    """A province space said in words: who waits there, every seat named (none left out, so a count
+    of 0 is said too), and the card beside it."""
+    waiting = ", ".join(f"{SEAT_NAMES[s]} {state.spaces(s)[colour]}" for s in range(state.players))
+    return f"{colour} province space — waiting: {waiting} — card beside it: {state.display[colour]}"
+
+
 def _spaces(fig: go.Figure, state: State, g: dict[str, Any], lit: set[str]) -> None:
     """The province spaces at the board's edge: colour, displayed card, waiting pieces per seat."""
     b = state.board
     xs = [c[0] for c in g["centres"]]
     left, right = min(xs) - W * 0.4, max(xs) + W * 0.4
     step = (right - left) / max(1, len(b.colours) - 1)
-    y = -3.55 * R
+    y = -3.45 * R
     sx, sy, st, sf = [], [], [], []
     for i, colour in enumerate(b.colours):
         x = left + i * step
@@ -283,14 +292,22 @@ def _spaces(fig: go.Figure, state: State, g: dict[str, Any], lit: set[str]) -> N
         sf.append(PROVINCE_FILL.get(colour, "#ddd"))
         st.append(f"<b>{colour}</b><br>card: {state.display[colour]}<br>{waiting or '—'}")
     ids = [space_id(colour) for colour in b.colours]
-    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": _px(10)}, customdata=ids,
-                             marker={"symbol": "square", "size": _px(74), "color": sf,
+    # the squares as wide as the longest card's name in their text ("card: PALANQUIN"), yet apart on a
+    # narrow board: the map is drawn at the scale its height allows (about 6.15 units in 0.8 of the
+    # width, less the title and legend), and the squares stand ``step`` units apart
+    unit = min((SCALE["width"] - 20) / 6.75, (SCALE["width"] * 0.8 - 110) / 6.15)
+    size = min(_px(100), 0.85 * step * unit)
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers+text", text=st, textfont={"size": _px(10.5)}, customdata=ids,
+                             marker={"symbol": "square", "size": size, "color": sf,
                                      "line": {"color": [GOLD if i in lit else "#555" for i in ids],
                                               "width": [4 if i in lit else 1 for i in ids]}},
-                             hovertext=[f"{c} province space" for c in b.colours], hoverinfo="text",
+                             hovertext=[_space_hover(state, c) for c in b.colours], hoverinfo="text",
                              showlegend=False, meta="spaces"))
-    fig.add_annotation(x=(left + right) / 2, y=y - 0.5 * R, yanchor="top", showarrow=False, font={"size": _px(10)},
-                       text="province spaces: the card on display, family members waiting (letter = colour, "
-                            "number = pieces)<br>hands: " +
-                            "<br>".join(f"{SEAT_NAMES[s]} " + (", ".join(f"{k} {v}" for k, v in state.hand(s).items())
-                                                             or "none") for s in range(state.players)))
+    lines = ["province spaces: the card on display, family members waiting (letter = colour, number = pieces)"]
+    if state.phase == "phase1":      # the pieces taken for phase 1 and not placed yet (MING-PH1-1)
+        lines.append("still to place in phase 1: " + ", ".join(f"{SEAT_NAMES[s]} {state.in_hand(s)}"
+                                                               for s in range(state.players)))
+    lines.append("hands: " + "<br>".join(f"{SEAT_NAMES[s]} " + (", ".join(f"{k} {v}" for k, v in state.hand(s).items())
+                                                              or "none") for s in range(state.players)))
+    fig.add_annotation(x=(left + right) / 2, y=y - 0.55 * R, yanchor="top", showarrow=False,
+                       font={"size": _px(11)}, text="<br>".join(lines))

@@ -75,18 +75,23 @@ def shared_city(phase: str = "phase3") -> dict[str, Any]:
     ``phase="phase3"``: Black to act; his prince in P1.R holds a JUNK card and can step into P2.L
     across the JUNK border, then deploy from the YELLOW space; White (P4.T, a PALANQUIN card) can step
     into P1.R. ``phase="phase2"``: one step earlier, Black and White hold four cards each and take
-    their fifth, the JUNK beside the YELLOW space and the PALANQUIN beside the RED one (MING-PH2-2)."""
+    their fifth, the JUNK beside the YELLOW space and the PALANQUIN beside the RED one (MING-PH2-2).
+    ``phase="phase1"``: the start of that round, everyone with 5 family members to place on the
+    province spaces (MING-PH1-1), the pieces left there from round 1 still waiting (MING-RND-3)."""
     four = {"HORSE": 1, "CAMEL": 1, "OXCART": 1, "RICKSHAW": 1}
-    earlier = phase == "phase2"
+    earlier = phase in ("phase1", "phase2")
+    to_place = {"in_hand": 5} if phase == "phase1" else {}
     return {
         "players": 3, "round": 2, "phase": phase, "start_player": 0, "turn": 0,
         "display": {"RED": "PALANQUIN", "YELLOW": "JUNK", "GREEN": "HORSE", "BLUE": "CAMEL", "PURPLE": "OXCART",
                     "ORANGE": "RICKSHAW"},
         "seats": [
-            {"prince": "P1.R", "hand": four if earlier else {"JUNK": 1}, "spaces": {"YELLOW": 2}, "boxed": 6},
-            {"prince": "P4.T", "hand": four if earlier else {"PALANQUIN": 1}, "spaces": {"RED": 2}, "boxed": 6},
+            {"prince": "P1.R", "hand": four if earlier else {"JUNK": 1}, "spaces": {"YELLOW": 2}, "boxed": 6,
+             **to_place},
+            {"prince": "P4.T", "hand": four if earlier else {"PALANQUIN": 1}, "spaces": {"RED": 2}, "boxed": 6,
+             **to_place},
             {"prince": "P6.T", "hand": {**four, "DRAGON": 1} if earlier else {"DRAGON": 1}, "spaces": {"BLUE": 2},
-             "boxed": 6},
+             "boxed": 6, **to_place},
         ],
         "districts": {"P1.T": {"open": {"Black": 2}}, "P1.L": {"open": {"White": 2}},
                       "P2.T": {"open": {"Grey": 2}}},
