@@ -32,6 +32,7 @@ from lotus_kit.white_lotus.fast.codes import (
     REWARD_VP,
     TAKE_INCOME,
     TEMPLE,
+    code_of,
 )
 
 # -- the slots of a state list ------------------------------------------------------------------
@@ -1202,8 +1203,6 @@ def accept(t: Table, s: list, action) -> tuple[int, object] | None:
     Everything the engine accepts is accepted: card values in any order, a leader naming his own
     side, an income with explicit card values adding up to the income (WL-CARDS-6, unlimited supply).
     """
-    from lotus_kit.white_lotus.fast.codes import code_of
-
     code = code_of(action)
     choice = None
     if code is None:

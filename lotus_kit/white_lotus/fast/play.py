@@ -48,6 +48,28 @@ def random_playout(state, rngs: Sequence[random.Random], stop: Callable[[list], 
     return _last_with_events(table, before, last) if events else decode(table, s)
 
 
+
+def replay(record, keep: bool = False) -> tuple[C.Table, list]:
+    """A White Lotus record's game replayed on the core, each action checked as the engine checks it:
+    the Table and the final flat list (with ``keep``, the list of every flat list from the first).
+    :func:`~lotus_kit.white_lotus.fast.codec.decode` makes a State of any of them when one is wanted.
+
+    An illegal action raises the RecordError of ``record.states()`` (the engine words it).
+    """
+    table, s = encode(record.start())
+    accept, apply = C.accept, C.apply
+    kept = [s] if keep else None
+    for action in record.actions:
+        hit = accept(table, s, action)
+        if hit is None:
+            record.states()             # raises the engine's RecordError for the first illegal action
+            raise AssertionError("the core refused an action the engine accepts")   # the differential tests forbid it
+        s = apply(table, s, hit[0], hit[1])
+        if kept is not None:
+            kept.append(s)
+    return table, (kept if kept is not None else s)
+
+
 def _last_with_events(table: C.Table, before: list, code: int, choice=None):
     events: list = []
     return decode(table, C.apply(table, before, code, choice, events), tuple(events))
