@@ -73,6 +73,10 @@ class BoardMoves:
         self.codes: list[dict[int, tuple[int, ...]]] = [{} for _ in range(D)]
         self.subs: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
         self.paying: dict[tuple[int, ...], tuple[int, ...]] = {}    # hand -> the packed payments inside it
+        # the phase-3 action values of each seat, shared by every setup of the board (see _SeatActions)
+        self.seats: list[_SeatActions] = []
+        self.ids: dict[int, Any] = {}
+        self.paying_cards: dict[int, Any] = {}
         # every payment of at most HAND_LIMIT cards, with the payments one card smaller (computed first)
         payments = [p for p in product(range(HAND_LIMIT + 1), repeat=kinds1) if 0 < sum(p) <= HAND_LIMIT]
         payments.sort(key=sum)
@@ -154,9 +158,11 @@ def board_moves(board: Board, kinds: int) -> BoardMoves:
 def _caches(t: Table) -> dict[str, Any]:
     mine = t.caches.get("moves_tables")
     if mine is None:
-        mine = t.caches["moves_tables"] = {"board": board_moves(t.board, t.kinds), "lists": {}, "ids": {}}
-        paying: dict[int, Any] = {}
-        mine["seats"] = tuple(_SeatActions(t, who, mine["ids"], paying) for who in range(t.players))
+        bm = board_moves(t.board, t.kinds)
+        mine = t.caches["moves_tables"] = {"board": bm, "lists": {}, "ids": bm.ids}
+        while len(bm.seats) < t.players:    # a seat's moves are the same values in every setup of the board
+            bm.seats.append(_SeatActions(t, len(bm.seats), bm.ids, bm.paying_cards))
+        mine["seats"] = tuple(bm.seats[:t.players])
     return mine
 
 
@@ -203,25 +209,26 @@ class _SeatActions(dict):
     def __init__(self, t: Table, who: int, ids: dict[int, Any], paying: dict[int, Any]):
         super().__init__()
         self.t, self.who, self.ids, self.paying = t, who, ids, paying
+        self.names, self.moves_end = t.board.district_names, len(t.board.district_names)
 
     def __missing__(self, code: int) -> Any:
-        t, who = self.t, self.who
         dest, low = code >> 32, code & 0xFFFFFFFF
-        D, K1 = len(t.board.district_names), t.kinds + 1
-        if dest == D + 1:
-            a: Any = Stay(who, t.card_names[low])
-        elif dest == D + 2:
-            a = Pass(who)
-        else:
+        if dest < self.moves_end:
             paying = self.paying.get(low)
             if paying is None:      # (packed, counts, card names) of a payment, shared by the seats
+                t = self.t
+                K1 = t.kinds + 1
                 paid = tuple((low >> (FIELD * (K1 - 1 - k))) & 15 for k in range(K1))
                 cards: list[str] = []
                 for k, c in enumerate(paid):
                     cards.extend((t.card_names[k],) * c)
                 paying = self.paying[low] = (pack(paid), paid, tuple(cards))
-            a = Move(who, t.board.district_names[dest], paying[2])
+            a: Any = Move(self.who, self.names[dest], paying[2])
             self.ids[id(a)] = (a, dest, paying[0], paying[1])
+        elif dest == self.moves_end + 1:
+            a = Stay(self.who, self.t.card_names[low])
+        else:
+            a = Pass(self.who)
         self[code] = a
         return a
 
