@@ -26,12 +26,14 @@ reason it cannot be a position of the game, or returns the state with the phase 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from lotus_kit.core.errors import PositionError, quote, shorten
 from lotus_kit.white_lotus.board import BUILDINGS, board_view, groups, iter_bits
 from lotus_kit.white_lotus.cards import Hand, counts_of
-from lotus_kit.white_lotus.engine import MAX_YEARS, chance
+from lotus_kit.white_lotus.deal import chance
+from lotus_kit.white_lotus.fast import core as C
 from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
 from lotus_kit.white_lotus.state import ClaimStep, Phase, State
 
@@ -129,7 +131,7 @@ def position(desc: Mapping[str, Any] | str, rules: RuleSet | None = None) -> Sta
     """The state described by ``desc``, with its phase begun; :class:`PositionError` lists every problem.
     ``desc`` may also be a position code (:mod:`lotus_kit.white_lotus.position_code`), which carries
     its own rules: the exact state it stands for."""
-    from lotus_kit.white_lotus.engine import _advance, _finish
+    from lotus_kit.white_lotus.fast.codec import decode, encode
 
     if isinstance(desc, str):
         from lotus_kit.white_lotus.position_code import state_from_code
@@ -137,8 +139,14 @@ def position(desc: Mapping[str, Any] | str, rules: RuleSet | None = None) -> Sta
         return state_from_code(desc)
 
     state = _build(desc, rules or RuleSet())
+    t, s = encode(state)
+    s = s[:]                    # the state's own list is shared: the phase begins on a copy
     ev: list = []
-    return _finish(_advance(state, ev), ev)
+    if isinstance(state.step, ClaimStep):
+        # markers are out: seats out of markers or targets are done, the turn goes on (WL-PLACE-3, WL-PLACE-8)
+        C._next_turn(t, s, state.step.turn, None)
+    C._advance(t, s, ev)
+    return decode(t, s, tuple(ev))
 
 
 def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
@@ -157,8 +165,8 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
     data = view.data
     year, phase_n = desc.get("year", 1), desc.get("phase", 1)
     emperor, seed = desc.get("emperor", 0), desc.get("seed", 0)
-    if type(year) is not int or not 1 <= year <= MAX_YEARS:
-        reasons.append(f"year: expected a year from 1 to {MAX_YEARS} (WL-YEAR-4), got {quote(year)}")
+    if type(year) is not int or not 1 <= year <= C.MAX_YEARS:
+        reasons.append(f"year: expected a year from 1 to {C.MAX_YEARS} (WL-YEAR-4), got {quote(year)}")
         year = 1
     if type(phase_n) is not int or not 1 <= phase_n <= 6:
         reasons.append(f"phase: expected a phase from 1 to 6, got {quote(phase_n)} (WL-YEAR-1)")
@@ -315,10 +323,8 @@ def _build(desc: Mapping[str, Any], rules: RuleSet) -> State:
         # the pass order goes on with the first seat, clockwise from the emperor, that placed fewest
         order = state.clockwise_from(emperor)
         turn = min(order, key=lambda s: (placed[s], order.index(s)))
-        step = ClaimStep(placed=placed, done=0, turn=turn)
-        from lotus_kit.white_lotus.claims import _next_turn
-
-        state = _next_turn(state, step, turn, [])
+        # position() lets the seats out of markers or targets finish (the core's turn rule)
+        state = replace(state, step=ClaimStep(placed=placed, done=0, turn=turn))
     return state
 
 

@@ -4,6 +4,11 @@ Provinces are held as tuples indexed like the board data (``chips[i]`` is the bu
 ``""`` for an empty province, ``owners[i]`` the owning seat or -1 for a neutral chip,
 ``markers[i]`` a bit mask of the seats with a marker there). The sub-state of the phase in
 progress is one of the ``*Step`` records. ``events`` holds what the last transition emitted.
+
+A state the engine makes holds the fast core's flat list it stands for (:mod:`lotus_kit.white_lotus.fast`)
+and fills its fields from it when one is first read: applying actions, listing legal actions and asking
+who acts run on the flat list alone, so a chain of applies neither builds nor re-encodes the readable
+fields, and the events are built only when read (by running the transition once more with an event list).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from lotus_kit.white_lotus.actions import Bid, JoinSide, TakeIncome
 from lotus_kit.white_lotus.board import BUILDINGS, BoardView, board_view, iter_bits
 from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.events import Event, ScoreLine
-from lotus_kit.white_lotus.fastrecord import fast_init, make_evolver, make_replacer
+from lotus_kit.white_lotus.fastrecord import fast_init
 from lotus_kit.white_lotus.rules import RuleSet
 
 
@@ -58,9 +63,6 @@ def derive_masks(players: int, chips: tuple[str, ...], owners: tuple[int, ...], 
     return tuple(owned), tuple(kinds), tuple(claimed)
 
 
-_EVOLVERS: dict[type, Any] = {}
-
-
 class _Views(dict):
     def __missing__(self, players: int) -> BoardView:
         view = self[players] = board_view(players)
@@ -69,18 +71,6 @@ class _Views(dict):
 
 # VIEWS[players] is board_view(players) without a function call: the engine's hot paths use it
 VIEWS: dict[int, BoardView] = _Views()
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen, slotted record with some fields changed (``dataclasses.replace`` without
-    ``__init__``: an order of magnitude cheaper, and the derived masks of a State are copied as
-    they are, so callers that change chips, owners or markers update them too). An unknown field
-    name raises ``AttributeError``."""
-    cls = type(obj)
-    fn = _EVOLVERS.get(cls)
-    if fn is None:
-        fn = _EVOLVERS[cls] = make_evolver(cls)
-    return fn(obj, changes)
 
 
 @fast_init
@@ -179,16 +169,41 @@ class State:
     scores: tuple[ScoreLine, ...] = ()
     winners: tuple[int, ...] = ()
     events: tuple[Event, ...] = field(default=(), compare=False)
-    # derived bit masks, kept in step with chips/owners/markers by the engine (see ``evolve``)
+    # derived bit masks of chips/owners/markers
     owned: tuple[int, ...] = field(init=False, compare=False, repr=False)
     kinds: tuple[int, ...] = field(init=False, compare=False, repr=False)
     claimed: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    # the fast core's (table, flat list) of this state once known; (flat list before, action code,
+    # choice) of the transition that made it while its events are not built yet (see the module doc)
+    _code: Any = field(default=None, init=False, compare=False, repr=False)
+    _made: Any = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         owned, kinds, claimed = derive_masks(self.players, self.chips, self.owners, self.markers)
         object.__setattr__(self, "owned", owned)
         object.__setattr__(self, "kinds", kinds)
         object.__setattr__(self, "claimed", claimed)
+
+    def __getattr__(self, name: str) -> Any:
+        # reached only for a field not filled yet: a state the engine made fills it from its flat list
+        if name in _LAZY:
+            if not _FILL:
+                from lotus_kit.white_lotus.fast.codec import fill
+
+                _FILL.append(fill)
+            _FILL[0](self, name == "events")
+            return _SLOTS[name].__get__(self)
+        raise AttributeError(f"'State' object has no attribute {name!r}")
+
+    def __getstate__(self) -> list:
+        # pickled by its fields: the flat list is a cache (and its table holds caches of its own)
+        return [getattr(self, name) for name in _PICKLED]
+
+    def __setstate__(self, values: list) -> None:
+        for name, value in zip(_PICKLED, values, strict=True):
+            _SLOTS[name].__set__(self, value)
+        _SLOTS["_code"].__set__(self, None)
+        _SLOTS["_made"].__set__(self, None)
 
     # -- the board --------------------------------------------------------------------------
     @property
@@ -264,6 +279,9 @@ class State:
 
     @property
     def is_over(self) -> bool:
+        code = self._code
+        if code is not None:            # without filling the fields of an engine-made state
+            return code[1][0] == 7
         return self.phase == Phase.GAME_OVER
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
@@ -297,8 +315,7 @@ class State:
         return bundle
 
 
-# copies for the engine's hottest transitions (evolve without its dict of changes)
-with_step = make_replacer(State, ("step",))
-with_marker = make_replacer(State, ("markers", "claimed", "step"))
-conflict_with_bids = make_replacer(Conflict, ("bids",))
-rebellion_with_commitments = make_replacer(RebellionStep, ("commitments",))
+_FILL: list = []         # codec.fill, imported when an engine-made state is first read
+_SLOTS = {name: State.__dict__[name] for name in State.__slots__}
+_PICKLED = tuple(name for name in State.__slots__ if name not in ("_code", "_made"))
+_LAZY = frozenset(_PICKLED)

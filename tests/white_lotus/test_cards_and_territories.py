@@ -15,8 +15,8 @@ from lotus_kit.white_lotus.board import board_view
 from lotus_kit.white_lotus.cards import Hand
 from lotus_kit.white_lotus.engine import apply, legal_actions, to_act
 from lotus_kit.white_lotus.events import ChipDrawn, ChipPlaced, GameEnded, IncomeTaken, TempleDeclined
-from lotus_kit.white_lotus.income import income
 from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.queries import income
 from lotus_kit.white_lotus.state import Phase
 from tests.white_lotus.helpers import LOTUS, play
 

@@ -6,10 +6,10 @@ import pytest
 
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.white_lotus.actions import Pass, PlaceMarker
-from lotus_kit.white_lotus.claims import allowance, mandatory
 from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
 from lotus_kit.white_lotus.events import MarkerPlaced, PhaseStarted, PlacementEnded
 from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.queries import allowance, mandatory
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.state import Phase
 

@@ -1,8 +1,8 @@
 """The engine's fast paths do exactly what the plain code they replace did.
 
-Each shortcut (skipping ``_advance`` for a waiting step, the canonical-card cache of bids, the
-per-target bid lists, income from the masks) is checked against the plain computation on states
-of random games, and illegal actions still raise with their rule id, also once cached.
+Each shortcut (the oracle's skipping of ``_advance`` for a waiting step, the core's default card
+counts, the per-target bid lists, income from the masks) is checked against the plain computation on
+states of random games, and illegal actions still raise with their rule id, also once cached.
 """
 
 from __future__ import annotations
@@ -12,11 +12,14 @@ import random
 import pytest
 
 from lotus_kit.core.errors import IllegalAction
-from lotus_kit.white_lotus import engine, income, resolve
 from lotus_kit.white_lotus.actions import Bid
 from lotus_kit.white_lotus.cards import card_combos, counts_of, default_split
 from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+from lotus_kit.white_lotus.fast import codes
+from lotus_kit.white_lotus.fast import core as fast_core
+from lotus_kit.white_lotus.queries import income
 from lotus_kit.white_lotus.rules import RuleSet
+from tests.white_lotus.oracle import engine as oracle
 
 
 def _states(players: int, seed: int, rules: RuleSet | None = None):
@@ -34,19 +37,19 @@ def _states(players: int, seed: int, rules: RuleSet | None = None):
     (5, 5, RuleSet(optional_placement=True, newterr_adj_owned=True)),
 ])
 def test_a_waiting_step_is_exactly_what_advance_would_leave(players, seed, rules):
-    """WL-YEAR-1: engine.apply skips _advance only where _advance returns the state unchanged and silent."""
+    """WL-YEAR-1: the oracle's apply skips _advance only where _advance returns the state unchanged and silent."""
     waiting = 0
     for state in _states(players, seed, rules):
-        if state.step is not None and engine._waiting(state, state.step):
+        if state.step is not None and oracle._waiting(state, state.step):
             ev: list = []
-            assert engine._advance(state, ev) is state and ev == []
+            assert oracle._advance(state, ev) is state and ev == []
             waiting += 1
     assert waiting > 0
 
 
 def test_wl_cards_6_default_counts_match_the_default_split():
     for total in range(-3, 60):
-        assert income._default_counts(total) == counts_of(default_split(total), (1, 2, 3))
+        assert fast_core._counts(total) == counts_of(default_split(total), (1, 2, 3))
 
 
 def test_wl_cards_1_income_from_the_masks_matches_the_building_counts():
@@ -56,7 +59,7 @@ def test_wl_cards_1_income_from_the_masks_matches_the_building_counts():
             for k in range(b["P"] + 1):
                 inf = 10 + 2 * (b["P"] - k) + 3 * b["T"] + b["R"]
                 com = 2 + k + b["R"] + 2 * b["F"]
-                assert income.income(state, seat, k) == (inf, com)
+                assert income(state, seat, k) == (inf, com)
 
 
 def test_wl_conf_11_bid_lists_are_every_target_times_every_sub_hand():
@@ -96,4 +99,5 @@ def test_wl_conf_6_bids_are_canonical_and_bad_cards_refused_before_and_after_cac
         with pytest.raises(IllegalAction) as err:
             apply(state, Bid(seat, target, too_many))
         assert err.value.rule == "WL-CONF-6" and "do not hold" in str(err.value)
-    assert resolve._CANONICAL.get((4,)) is None          # refused cards are never cached
+    # refused cards never became actions (the cache of value objects holds legal codes only)
+    assert not any(type(a) is Bid and not set(a.cards) <= {0, 1, 2, 3} for a in codes._ACTIONS.values())

@@ -37,7 +37,7 @@ from lotus_kit.white_lotus.actions import (
 )
 from lotus_kit.white_lotus.board import default_board
 from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
-from lotus_kit.white_lotus.income import income
+from lotus_kit.white_lotus.queries import income
 from lotus_kit.white_lotus.rules import RuleSet
 from lotus_kit.white_lotus.state import State
 

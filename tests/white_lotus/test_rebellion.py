@@ -518,7 +518,7 @@ def test_wl_reb_10_iii_a_winner_with_nothing_to_take_is_asked_while_a_later_winn
     from lotus_kit.white_lotus.bots import HeuristicBot, RandomBot
     from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
     from lotus_kit.white_lotus.events import RebellionResolved, RewardTaken
-    from lotus_kit.white_lotus.rebellion import reward_targets
+    from lotus_kit.white_lotus.queries import reward_targets
 
     bots = [HeuristicBot(7), RandomBot(8), HeuristicBot(9), RandomBot(10)]
     state = new_game(4, 104)

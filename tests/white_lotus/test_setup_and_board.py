@@ -225,7 +225,7 @@ def test_WL_COMP_4_no_player_has_more_than_five_markers_out():
               "CHEN": [1, "V"], "LUZH": [2, "V"], "TIAN": [1, "V"]}
     neutral = {"TAIY": "V", "ZHEN": "V", "YANA": "F", "BIAN": "F", "XIAN": "T", "KUIZ": "T", "HANZ": "P"}
     s = position({"players": 3, "year": 2, "emperor": 0, "owners": owners, "neutral": neutral})
-    from lotus_kit.white_lotus.claims import allowance
+    from lotus_kit.white_lotus.queries import allowance
     assert s.count(0, "R") == 4 and allowance(s, 0) == 5
     while s.phase == Phase.CLAIMS:
         (seat,) = to_act(s)

@@ -21,7 +21,6 @@ from lotus_kit.white_lotus.actions import (
     TakeRefund,
     TakeReward,
 )
-from lotus_kit.white_lotus.claims import allowance, mandatory
 from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
 from lotus_kit.white_lotus.events import (
     ConflictRound,
@@ -34,6 +33,7 @@ from lotus_kit.white_lotus.events import (
     TilesLaidOut,
 )
 from lotus_kit.white_lotus.position import position
+from lotus_kit.white_lotus.queries import allowance, mandatory
 from lotus_kit.white_lotus.rules import FLAGS, RuleSet
 from lotus_kit.white_lotus.scoring import score
 from lotus_kit.white_lotus.state import Phase

@@ -46,7 +46,6 @@ from lotus_kit.white_lotus.analysis.sides import best_sides
 from lotus_kit.white_lotus.bots import HeuristicBot
 from lotus_kit.white_lotus.engine import apply
 from lotus_kit.white_lotus.hidden import determinise, hide_sealed
-from lotus_kit.white_lotus.rebellion import ask_order
 from lotus_kit.white_lotus.seats import seat_name
 from lotus_kit.white_lotus.state import Phase, RebellionStep, State
 
@@ -92,7 +91,7 @@ def who_leads(state: State, samples: int = 50, seed: int = 0):
     rows = []
     cur = state
     p_nobody_yet = 1.0
-    for s in ask_order(state)[step.asked:] if step.leader < 0 else ():
+    for s in step.ask_order[step.asked:] if step.leader < 0 else ():
         yes = 0
         for _ in range(samples):
             view = determinise(cur, s, rng)
@@ -101,7 +100,7 @@ def who_leads(state: State, samples: int = 50, seed: int = 0):
         rows.append({"seat": s, "name": seat_name(s), "villages": state.villages(s), "p_agrees": p,
                      "p_leads": p_nobody_yet * p})
         p_nobody_yet *= 1 - p
-        if cur.step.leader < 0 and s != ask_order(state)[-1]:
+        if cur.step.leader < 0 and s != step.ask_order[-1]:
             cur = apply(cur, DeclareRebellion(s, False))
     return pd.DataFrame(rows, columns=["seat", "name", "villages", "p_agrees", "p_leads"])
 

@@ -2,6 +2,9 @@
 
 ``decode(table, encode(state)) == state`` for every state the engine reaches (the differential tests
 check it at every step), so a rollout can start from any state and hand its end back as a State.
+A State keeps the flat list it was encoded from or decoded to: encoding it again costs nothing (the
+list is shared: never change it, as nothing changes the core's lists). :func:`lazy` makes the State
+the engine hands out: the flat list alone, its fields filled by :func:`fill` when first read.
 """
 
 from __future__ import annotations
@@ -14,7 +17,16 @@ _KINDS = "PTRFV"
 
 
 def encode(state) -> tuple[Table, list]:
-    """The :class:`Table` and the flat list of a State."""
+    """The :class:`Table` and the flat list of a State (kept by the State: never change the list)."""
+    code = state._code
+    if code is not None:
+        return code
+    code = _encode(state)
+    _set_code(state, code)
+    return code
+
+
+def _encode(state) -> tuple[Table, list]:
     from lotus_kit.white_lotus.state import ClaimStep, IncomeStep, RebellionStep, ResolveStep, TerritoryStep
 
     t = table(state.players, state.rules)
@@ -108,23 +120,12 @@ _PHASES: list = []
 
 def decode(t: Table, s: list, events: tuple = ()):
     """The readable State of a flat list, carrying ``events`` (those the core appended to the
-    ``ev`` list of the transition that made ``s``, when they were asked for)."""
-    from lotus_kit.white_lotus.cards import Hand
-    from lotus_kit.white_lotus.events import ScoreLine
-    from lotus_kit.white_lotus.state import (
-        ClaimStep,
-        Conflict,
-        IncomeStep,
-        Phase,
-        RebellionStep,
-        ResolveStep,
-        State,
-        TerritoryStep,
-    )
-
-    n = t.players
+    ``ev`` list of the transition that made ``s``, when they were asked for); it keeps ``s``, so
+    ``s`` must never change afterwards."""
     if not _PHASES:
-        _PHASES.extend([None, *Phase])
+        _load()
+    Hand, ScoreLine, ClaimStep, Conflict, IncomeStep, RebellionStep, ResolveStep, TerritoryStep, State = _CLASSES
+    n = t.players
     size = len(t.adjacency)
     # the board tuples of the last state decoded are kept per table: most steps change none of them
     last = t.decoded
@@ -190,18 +191,84 @@ def decode(t: Table, s: list, events: tuple = ()):
     new.supply, new.stock, new.final_year, new.step = s[C.SUPPLY], s[C.STOCK], bool(s[C.FIN]), step
     new.scores, new.winners, new.events = scores, tuple(s[C.WINNERS]), events
     new.owned, new.kinds, new.claimed = owned, kinds, claimed
+    new._code, new._made = (t, s), None
     new.__class__ = State
     return new
 
+
+_CLASSES: list = []
+
+
+def _load() -> None:
+    """The classes :func:`decode` builds, imported once (an import statement costs microseconds)."""
+    from lotus_kit.white_lotus.cards import Hand
+    from lotus_kit.white_lotus.events import ScoreLine
+    from lotus_kit.white_lotus.fastrecord import draft_class
+    from lotus_kit.white_lotus.state import (
+        ClaimStep,
+        Conflict,
+        IncomeStep,
+        Phase,
+        RebellionStep,
+        ResolveStep,
+        State,
+        TerritoryStep,
+    )
+
+    _CLASSES[:] = [Hand, ScoreLine, ClaimStep, Conflict, IncomeStep, RebellionStep, ResolveStep, TerritoryStep,
+                   State]
+    _DRAFT[:] = [draft_class(State)]
+    slots = State.__dict__
+    _SET[:] = [slots["_code"].__set__, slots["_made"].__set__, slots["events"].__set__]
+    # every field but the events, copied from a decoded State into an engine-made one by fill()
+    _FIELDS[:] = [(slots[name].__get__, slots[name].__set__) for name in State.__slots__
+                  if name not in ("events", "_code", "_made")]
+    _PHASES[:] = [None, *Phase]
+
+
+def lazy(t: Table, s: list, before: list | None = None, code: int = 0, choice=None):
+    """The State of ``s`` with no field filled yet (see :func:`fill`); ``before``, ``code`` and
+    ``choice`` are the transition that made it, run again for its events when they are read."""
+    if not _PHASES:
+        _load()
+    new = _DRAFT[0]()
+    new._code = (t, s)
+    new._made = (before, code, choice)
+    new.__class__ = _CLASSES[8]
+    return new
+
+
+def fill(state, events: bool) -> None:
+    """Fill an engine-made State (see :func:`lazy`): its events when ``events``, else its fields."""
+    if not _PHASES:
+        _load()
+    _, set_made, set_events = _SET
+    t, s = state._code
+    if events:
+        made = state._made
+        ev: list = []
+        if made is not None and made[0] is not None:
+            C.apply(t, made[0], made[1], made[2], ev)
+        set_events(state, tuple(ev))
+        set_made(state, None)
+        return
+    full = decode(t, s)
+    for get, put in _FIELDS:
+        put(state, get(full))
+
+
+def _set_code(state, code: tuple) -> None:
+    if not _PHASES:
+        _load()
+    _SET[0](state, code)
+
+
+_SET: list = []
+_FIELDS: list = []
 
 _new_hand = tuple.__new__
 _DRAFT: list = []
 
 
 def _state_draft():
-    if not _DRAFT:
-        from lotus_kit.white_lotus.fastrecord import draft_class
-        from lotus_kit.white_lotus.state import State
-
-        _DRAFT.append(draft_class(State))
     return _DRAFT[0]()

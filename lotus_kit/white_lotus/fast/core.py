@@ -1120,16 +1120,20 @@ def score_parts(t: Table, s: list) -> list[tuple[int, int, int, int, int, int]]:
 def final_scores(t: Table, s: list) -> tuple[tuple, tuple[int, ...]]:
     """The score parts and the winners (WL-SCORE-5: ties to the emperor, then the most palaces)."""
     parts = tuple(score_parts(t, s))
+    return parts, winners_of(parts, s[EMP])
+
+
+def winners_of(parts: tuple, emperor: int) -> tuple[int, ...]:
+    """WL-SCORE-5: the highest total wins; ties to the emperor, then the most palaces, else shared."""
     totals = tuple(b + g + d + v for b, _, g, d, v, _ in parts)
     top = max(totals)
-    tied = [x for x in range(t.players) if totals[x] == top]
+    tied = [x for x in range(len(parts)) if totals[x] == top]
     if len(tied) == 1:
-        return parts, (tied[0],)
-    if s[EMP] in tied:
-        return parts, (s[EMP],)
+        return (tied[0],)
+    if emperor in tied:
+        return (emperor,)
     most = max(parts[x][5] for x in tied)
-    tied = [x for x in tied if parts[x][5] == most]
-    return parts, tuple(tied)
+    return tuple(x for x in tied if parts[x][5] == most)
 
 
 # -- phase 5 ------------------------------------------------------------------------------------------
@@ -1238,27 +1242,18 @@ def accept(t: Table, s: list, action) -> tuple[int, object] | None:
 # -- a new game ----------------------------------------------------------------------------------------
 
 def new_game(players: int, seed: int = 0, rules=None, first_emperor: int | None = None,
-             ev: list | None = None) -> tuple[Table, list]:
-    """The :class:`Table` and first state of a game, dealt exactly as ``engine.new_game`` deals it
-    (WL-SETUP-1..7: the same generator draws the start chips, the pool order and the first emperor).
+             ev: list | None = None, deal: tuple | None = None) -> tuple[Table, list]:
+    """The :class:`Table` and first state of a game (WL-SETUP-1..7), its chance drawn from ``seed``
+    by :func:`lotus_kit.white_lotus.deal.deal` or given as ``deal`` (start chips, pool, first emperor).
     The arguments are trusted: ``engine.new_game`` is where they are checked. The events of the set-up
     go to ``ev`` when it is a list."""
-    import random
-
+    from lotus_kit.white_lotus.deal import deal as draw
     from lotus_kit.white_lotus.rules import COMBAT_SUPPLY, INFLUENCE_SUPPLY, PLAYER_CHIPS, RuleSet
 
     rules = rules or RuleSet()
     t = table(players, rules)
     data = t.view.data
-    # engine.chance: a negative seed is hashed as text, so -n and n deal different games
-    rng = random.Random(seed if seed >= 0 else f"lotus-kit seed {seed}")
-    start = [k for k in "PTRFV" for _ in range(data.start_chips(players).get(k, 0))]
-    rng.shuffle(start)
-    pool = [k for k in "PTRFV" for _ in range(data.neutral_mix[k])]
-    for k in start:
-        pool.remove(k)
-    rng.shuffle(pool)
-    emperor = rng.randrange(players) if first_emperor is None else first_emperor
+    start, pool, emperor = draw(players, seed, first_emperor) if deal is None else deal
     s: list = [0] * SIZE
     lotus = [p.index for p in data.provinces if p.lotus and t.in_play_mask >> p.index & 1]
     start_palace = -1

@@ -22,12 +22,24 @@ def evolve(obj: Any, **changes: Any) -> Any:
     fn = _EVOLVERS.get(cls)
     if fn is None:
         fn = _EVOLVERS[cls] = make_evolver(cls)
+    if cls is State:        # a copy is a new state: the engine's flat list of the old one is not its own
+        changes["_code"] = changes["_made"] = None
     return fn(obj, changes)
 
 
 # copies for the hottest transitions (evolve without its dict of changes)
-with_step = make_replacer(State, ("step",))
-with_marker = make_replacer(State, ("markers", "claimed", "step"))
+_with_step = make_replacer(State, ("step", "_code", "_made"))
+_with_marker = make_replacer(State, ("markers", "claimed", "step", "_code", "_made"))
+
+
+def with_step(state: State, step: Any) -> State:
+    return _with_step(state, step, None, None)
+
+
+def with_marker(state: State, markers: tuple[int, ...], claimed: tuple[int, ...], step: Any) -> State:
+    return _with_marker(state, markers, claimed, step, None, None)
+
+
 conflict_with_bids = make_replacer(Conflict, ("bids",))
 rebellion_with_commitments = make_replacer(RebellionStep, ("commitments",))
 

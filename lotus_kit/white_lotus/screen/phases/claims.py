@@ -6,7 +6,7 @@ import ipywidgets as widgets
 
 from lotus_kit.ui.phases.text import events_html, linkify, seat_html
 from lotus_kit.white_lotus.actions import Pass, PlaceMarker
-from lotus_kit.white_lotus.claims import allowance, mandatory
+from lotus_kit.white_lotus.queries import allowance, mandatory
 from lotus_kit.white_lotus.screen.phases.base import PhasePanel
 from lotus_kit.white_lotus.state import ClaimStep, State
 

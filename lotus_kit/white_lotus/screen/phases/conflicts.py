@@ -16,7 +16,7 @@ from lotus_kit.ui.phases.text import events_html, linkify, seat_html
 from lotus_kit.white_lotus.actions import Bid, BreakTie, ChooseProvince, TakeRefund
 from lotus_kit.white_lotus.board import iter_bits
 from lotus_kit.white_lotus.events import ConflictRound
-from lotus_kit.white_lotus.resolve import palace_first
+from lotus_kit.white_lotus.queries import palace_first
 from lotus_kit.white_lotus.screen.phases.base import CardPicker, PhasePanel
 from lotus_kit.white_lotus.state import State
 from lotus_kit.white_lotus.views.charts import conflict_chart

@@ -7,7 +7,7 @@ import ipywidgets as widgets
 from lotus_kit.ui.phases.text import events_html, linkify, rule_link, seat_html
 from lotus_kit.white_lotus.actions import TakeIncome
 from lotus_kit.white_lotus.cards import default_split
-from lotus_kit.white_lotus.income import BASE_COMBAT, BASE_INFLUENCE, income
+from lotus_kit.white_lotus.queries import BASE_COMBAT, BASE_INFLUENCE, income
 from lotus_kit.white_lotus.screen.phases.base import PhasePanel
 from lotus_kit.white_lotus.state import IncomeStep, State
 
