@@ -48,8 +48,12 @@ def reference():
     return engine
 
 
-def engine_game(players: int, seed: int) -> tuple[int, float]:
-    engine = reference()
+def engine_game(players: int, seed: int, public: bool = False) -> tuple[int, float]:
+    """A random game through the reference engine (``public``: through the public API, on the core)."""
+    if public:
+        from lotus_kit.white_lotus import engine
+    else:
+        engine = reference()
     apply, legal_actions, new_game, to_act = engine.apply, engine.legal_actions, engine.new_game, engine.to_act
     state = new_game(players, seed)
     rng = random.Random(seed)
@@ -77,17 +81,21 @@ def fast_game(players: int, seed: int) -> tuple[int, float]:
 
 def random_play(games: int, results: dict) -> None:
     print("random play, µs per applied action with legal-action generation (median over games):")
-    print(f"  {'':10s} {'engine':>8s} {'fast':>8s} {'fast/engine':>12s} (aim {AIMS['action']:.3f})")
+    print("  (engine: the reference, the phase modules; public: engine.apply + legal_actions, on the core)")
+    print(f"  {'':10s} {'engine':>8s} {'public':>8s} {'fast':>8s} {'public/engine':>14s} {'fast/engine':>12s} "
+          f"(aim {AIMS['action']:.3f})")
     for players in (3, 4, 6):
-        slow, fast = [], []
+        slow, public, fast = [], [], []
         for seed in range(games):
             n, t = engine_game(players, seed)
             slow.append(t / n * 1e6)
+            n, t = engine_game(players, seed, public=True)
+            public.append(t / n * 1e6)
             n, t = fast_game(players, seed)
             fast.append(t / n * 1e6)
-        e, f = statistics.median(slow), statistics.median(fast)
-        results[f"engine_us_{players}p"], results[f"fast_us_{players}p"] = e, f
-        print(f"  {players} players {e:8.1f} {f:8.1f} {f / e:12.3f}")
+        e, p, f = statistics.median(slow), statistics.median(public), statistics.median(fast)
+        results[f"engine_us_{players}p"], results[f"public_us_{players}p"], results[f"fast_us_{players}p"] = e, p, f
+        print(f"  {players} players {e:8.1f} {p:8.1f} {f:8.1f} {p / e:14.2f} {f / e:12.3f}")
 
 
 def replay_and_memory(results: dict) -> None:

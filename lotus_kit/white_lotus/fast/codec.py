@@ -124,7 +124,16 @@ def decode(t: Table, s: list, events: tuple = ()):
     ``s`` must never change afterwards."""
     if not _PHASES:
         _load()
-    Hand, ScoreLine, ClaimStep, Conflict, IncomeStep, RebellionStep, ResolveStep, TerritoryStep, State = _CLASSES
+    new = _DRAFT[0]()
+    _fields(new, t, s)
+    new.events, new._code, new._made = events, (t, s), None
+    new.__class__ = _CLASSES[8]
+    return new
+
+
+def _fields(new, t: Table, s: list) -> None:
+    """Set every field of ``new`` (a State's draft) but its events from the flat list ``s``."""
+    Hand, ScoreLine, ClaimStep, Conflict, IncomeStep, RebellionStep, ResolveStep, TerritoryStep, _ = _CLASSES
     n = t.players
     size = len(t.adjacency)
     # the board tuples of the last state decoded are kept per table: most steps change none of them
@@ -182,18 +191,14 @@ def decode(t: Table, s: list, events: tuple = ()):
     if ph == C.GAME_OVER and s[C.SCORES] is not None:
         scores = tuple(ScoreLine(x, *parts) for x, parts in enumerate(s[C.SCORES]))
     # the State is assembled slot by slot: its derived masks are the core's own, not derived again
-    new = _state_draft()
     new.rules, new.players, new.seed, new.year = t.rules, n, s[C.SEED], s[C.YR]
     new.phase, new.emperor = _PHASES[ph], s[C.EMP]
     new.chips, new.owners, new.markers = chips, owners, markers
     new.hands = tuple([_new_hand(Hand, s[C.H + 7 * x:C.H + 7 * x + 7]) for x in range(n)])
     new.vp_chips, new.pool, new.start_palace = tuple(s[C.VP:C.VP + n]), s[C.POOL][s[C.PP]:], s[C.SP]
     new.supply, new.stock, new.final_year, new.step = s[C.SUPPLY], s[C.STOCK], bool(s[C.FIN]), step
-    new.scores, new.winners, new.events = scores, tuple(s[C.WINNERS]), events
+    new.scores, new.winners = scores, tuple(s[C.WINNERS])
     new.owned, new.kinds, new.claimed = owned, kinds, claimed
-    new._code, new._made = (t, s), None
-    new.__class__ = State
-    return new
 
 
 _CLASSES: list = []
@@ -220,9 +225,6 @@ def _load() -> None:
     _DRAFT[:] = [draft_class(State)]
     slots = State.__dict__
     _SET[:] = [slots["_code"].__set__, slots["_made"].__set__, slots["events"].__set__]
-    # every field but the events, copied from a decoded State into an engine-made one by fill()
-    _FIELDS[:] = [(slots[name].__get__, slots[name].__set__) for name in State.__slots__
-                  if name not in ("events", "_code", "_made")]
     _PHASES[:] = [None, *Phase]
 
 
@@ -252,9 +254,12 @@ def fill(state, events: bool) -> None:
         set_events(state, tuple(ev))
         set_made(state, None)
         return
-    full = decode(t, s)
-    for get, put in _FIELDS:
-        put(state, get(full))
+    # filled in place as its draft (the State is frozen), then a State again
+    object.__setattr__(state, "__class__", _DRAFT[0])
+    try:
+        _fields(state, t, s)
+    finally:
+        state.__class__ = _CLASSES[8]
 
 
 def _set_code(state, code: tuple) -> None:
@@ -264,11 +269,6 @@ def _set_code(state, code: tuple) -> None:
 
 
 _SET: list = []
-_FIELDS: list = []
 
 _new_hand = tuple.__new__
 _DRAFT: list = []
-
-
-def _state_draft():
-    return _DRAFT[0]()
