@@ -1,9 +1,10 @@
-"""The differential soak: N seeded random games through the fast core and the phase modules.
+"""The differential soak: N seeded random games through the oracle (the phase modules the fast core
+replaced, frozen in tests/white_lotus/oracle), the public engine and the fast core under it.
 
 Game k has 3 + k % 4 players, the k-th flag set (none, each flag alone, each pair of flags, in
-turn) and seed k; at every step both must agree on who acts, the acting seat's legal actions (in
+turn) and seed k; at every step all must agree on who acts, the acting seat's legal actions (in
 order) and the whole state; every 10th game also compares every seat's legal actions and tries
-stray actions on both, whose refusals must carry the same rule id and words
+stray actions on all, whose refusals must carry the same rule id and words
 (``tests/white_lotus/test_fast_differential.py::play_both``).
 
 Run: ``python benchmarks/soak_fast.py 20000 --procs 1``. The last line reads "N games, D differences".

@@ -11,9 +11,11 @@ cached per hand. Events are built only when asked for: :func:`apply` and :func:`
 the engine's events (the same objects, with their full breakdowns) to ``ev`` when a list is given;
 without one, as on the path of rollouts, bots and sweeps, nothing is built.
 
-The rules are those of the phase modules (WL-PLACE, WL-CONF, WL-EMP, WL-REB, WL-CARDS, WL-TERR,
-WL-SCORE); ``tests/white_lotus/test_fast_differential.py`` plays seeded random games under every
-flag and pair of flags through both and compares legal actions and states at every step.
+This is the engine behind the public API (:mod:`lotus_kit.white_lotus.engine`): WL-PLACE, WL-CONF,
+WL-EMP, WL-REB, WL-CARDS, WL-TERR, WL-SCORE. ``tests/white_lotus/test_fast_differential.py`` plays
+seeded random games under every flag and pair of flags through it and through the phase modules it
+replaced (frozen in ``tests/white_lotus/oracle``) and compares legal actions, states, events and
+refusals at every step.
 """
 
 from __future__ import annotations
