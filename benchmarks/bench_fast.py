@@ -41,11 +41,9 @@ AIMS = {"action": 3 / 22, "replay": 1 / 4.6, "import": 40 / 100}
 def reference():
     """The engine the aims are measured against: the phase modules (the oracle of the differential
     tests) when present, else the public engine."""
-    try:
-        from tests.white_lotus.oracle import engine
-    except ImportError:
-        from lotus_kit.white_lotus import engine
-    return engine
+    from yardstick import white_lotus_engine
+
+    return white_lotus_engine()
 
 
 def engine_game(players: int, seed: int, public: bool = False) -> tuple[int, float]:

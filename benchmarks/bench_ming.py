@@ -53,7 +53,9 @@ def random_game(eng, players: int, seed: int) -> tuple[int, float, list]:
 def white_lotus_game(seed: int) -> float:
     """µs per action of a random 4-player White Lotus game in the same loop: the yardstick the aim is
     set against (run between the Ming games, so both see the same load)."""
-    from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+    from yardstick import white_lotus_engine
+    _wl = white_lotus_engine()
+    apply, legal_actions, new_game, to_act = _wl.apply, _wl.legal_actions, _wl.new_game, _wl.to_act
 
     rng, n = random.Random(seed), 0
     t0 = clock()

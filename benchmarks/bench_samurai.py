@@ -104,7 +104,9 @@ def int_loop(players: int, seed: int, engine=E) -> tuple[int, float]:
 
 def white_lotus_reference(games: int) -> float | None:
     try:
-        from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+        from yardstick import white_lotus_engine
+        _wl = white_lotus_engine()
+        apply, legal_actions, new_game, to_act = _wl.apply, _wl.legal_actions, _wl.new_game, _wl.to_act
     except ImportError:
         return None
     per = []
@@ -153,7 +155,9 @@ def bytecodes(seed: int = 1) -> None:
         old = samurai(Before().legal_actions, Before().apply)
         print(f" (before the speed work {old:.0f})", end="")
     try:
-        from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+        from yardstick import white_lotus_engine
+        _wl = white_lotus_engine()
+        apply, legal_actions, new_game, to_act = _wl.apply, _wl.legal_actions, _wl.new_game, _wl.to_act
     except ImportError:
         print()
         return

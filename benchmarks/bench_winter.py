@@ -73,7 +73,9 @@ def _oracle():
 
 
 def white_lotus_round(games: int, first_seed: int) -> float:
-    from lotus_kit.white_lotus.engine import apply, legal_actions, new_game, to_act
+    from yardstick import white_lotus_engine
+    _wl = white_lotus_engine()
+    apply, legal_actions, new_game, to_act = _wl.apply, _wl.legal_actions, _wl.new_game, _wl.to_act
 
     n = 0
     t0 = clock()
