@@ -199,7 +199,17 @@ def draw_world(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
     ``redraw_hidden`` (the same public facts, not always a reachable position: a search in such a world
     can meet a seat with no legal action)."""
     determinise = getattr(game, "determinise", None)
-    return determinise(state, seat, rng) if determinise is not None else game.redraw_hidden(state, seat, rng)
+    if determinise is None:
+        return game.redraw_hidden(state, seat, rng)
+    world = determinise(state, seat, rng)
+    # A determinisation may take back other seats' sealed choices (White Lotus does, for its own
+    # Monte-Carlo bot, which then simulates them). A tree search keys its nodes by the seat's
+    # information state, which knows who has committed: each such seat commits again, at random from
+    # its redrawn hand, so the world is one the seat cannot tell from the real state.
+    before = game.to_act(state)
+    for other in sorted(game.to_act(world) - before):
+        world = game.apply(world, rng.choice(game.legal_actions(world, other)))
+    return world
 
 
 class LotusState(pyspiel.State):

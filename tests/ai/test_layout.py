@@ -222,7 +222,7 @@ def test_two_orders_of_the_same_white_lotus_claims_are_two_information_states():
     assert a.information_state_tensor(me) != b.information_state_tensor(me)
 
 
-@pytest.mark.parametrize("name", ["samurai", "winter", "ming"])
+@pytest.mark.parametrize("name", ["white_lotus", "samurai", "winter", "ming"])
 def test_a_world_the_seat_cannot_tell_apart_has_the_same_tensors(name):
     """The other direction: a resampled world behind the same information state (another hand, another deck
     order) gives the seat the same observation and information-state tensors."""
