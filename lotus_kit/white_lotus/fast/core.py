@@ -154,14 +154,16 @@ def chip_mask(s: list) -> int:
 
 
 def allowance(t: Table, s: list, seat: int) -> int:
-    """WL-PLACE-1: 3 plus one per rice field, at most 5; all 5 blocks under WL_DESIGNER."""
+    """WL-PLACE-1: 3 plus one per rice field, at most 5; all 5 blocks under WL_DESIGNER. Placement is
+    public and sequential (WL-PLACE-6): the markers are in the state for every seat to see."""
     if t.designer:
         return 5
     return min(5, 3 + (s[OWN + seat] & s[K + 2]).bit_count())
 
 
 def mandatory(t: Table, s: list, seat: int) -> int:
-    """WL-PLACE-4 (WL_OPTIONAL_PLACEMENT: none; WL_DESIGNER: all)."""
+    """WL-PLACE-4 (WL_OPTIONAL_PLACEMENT: none; WL_DESIGNER: all). The mandatory markers are what
+    brings neutral provinces into play every year (WL-PLACE-5)."""
     if t.designer:
         return allowance(t, s, seat)
     if t.optional:
@@ -300,7 +302,9 @@ _LOW: dict = {}
 
 def _sub_hands(z: int, a: int, b: int, c: int) -> tuple[int, ...]:
     """Every sub-hand of influence cards (counts of 0s, 1s, 2s, 3s) as the card part of a Bid's
-    code, the most cards of the highest value first (the order of ``cards.card_combos``)."""
+    code, the most cards of the highest value first (the order of ``cards.card_combos``). The empty
+    sub-hand and the bare 0 are always among them, so a participant with no cards but his 0 still
+    bids (WL-CONF-11)."""
     low = _LOW.get((z, a, b))
     if low is None:
         ones = tuple([(n0 << 3 | n1 << 4) << 7 for n1 in range(a, -1, -1) for n0 in range(z, -1, -1)])
@@ -935,8 +939,9 @@ def _settle(t: Table, s: list, i: int, seat: int, contested: bool, ev: list | No
 
 
 def _emperor_check(t: Table, s: list, order: tuple, rule: str, ev: list | None) -> None:
-    """WL-EMP-2..4: the stone goes to the most palaces if strictly more than the emperor's;
-    ties among challengers by ``order`` (WL-REB-12), then clockwise from the emperor."""
+    """WL-EMP-2, WL-EMP-3: the stone goes to the most palaces if strictly more than the emperor's;
+    ties among challengers by ``order`` (WL-REB-12), then clockwise from the emperor. WL-EMP-4: it
+    runs after the rebellion's rewards too."""
     palaces = s[K]
     counts = [(s[OWN + x] & palaces).bit_count() for x in range(t.players)]
     best = max(counts)
@@ -1053,8 +1058,9 @@ def _combat_cards(p: int) -> tuple[int, ...]:
 
 
 def _after_rebellion(t: Table, s: list, ev: list | None) -> None:
-    """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring."""
-    s[STEPON] = 0
+    """WL-YEAR-2, WL-END-2: the last year ends after phase 4 with the final scoring. The rebellion
+    is played in the final year too (WL-REB-13), then phase 5 is skipped (WL-CARDS-5)."""
+    s[STEPON] = 0            # WL-REB-11: the rebellion step is over, the rebel stone goes back
     if not s[FIN]:
         s[PH] = NEW_CARDS
         return
@@ -1120,7 +1126,9 @@ def score_parts(t: Table, s: list) -> list[tuple[int, int, int, int, int, int]]:
 
 
 def final_scores(t: Table, s: list) -> tuple[tuple, tuple[int, ...]]:
-    """The score parts and the winners (WL-SCORE-5: ties to the emperor, then the most palaces)."""
+    """The score parts and the winners (WL-SCORE-5: ties to the emperor, then the most palaces).
+    WL-SCORE-6: the emperor of the tie-break is the one after phase 4, and VP chips never run out
+    (WL-COMP-7): a seat's count is a plain int."""
     parts = tuple(score_parts(t, s))
     return parts, winners_of(parts, s[EMP])
 
