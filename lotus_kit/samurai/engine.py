@@ -719,17 +719,7 @@ def apply_list(t: tuple, c: int) -> list:
 def step(t: tuple, c: int, wrap: type) -> tuple:
     """:func:`apply` for a facade whose states are a tuple subclass ``wrap``: the state after ``c`` as a
     ``wrap``, made from a plain tuple that is kept for listing the new state's legal actions."""
-    entry = _last[0]
-    if entry[0] is not t:
-        entry = _entry(t)
-    if c not in entry[1]:
-        from lotus_kit.samurai.explain import why_illegal
-
-        raise IllegalAction(*why_illegal(t, c))
-    L = list(entry[2])
-    L[LAST_ACTION] = c
-    _do(L, c)
-    u = tuple(L)
+    u = tuple(apply_list(t, c))
     new = wrap(u)                       # from an exact tuple: one copy, not two as from the list
     _made[0] = (new, u)
     return new
