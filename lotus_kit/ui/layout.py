@@ -34,12 +34,13 @@ class Fit(NamedTuple):
     panel_width: int
 
 
-def fit(width: int, height: int, projector: bool) -> Fit:
+def fit(width: int, height: int, projector: bool, side_from: int | None = None) -> Fit:
     """The layout for a table ``width`` px wide in a window ``height`` px high: side by side from
     1200 px (900 in projector mode, where the board and the current decision must share one
-    screen), else the panel under the board; the board as big as the space allows, its height
+    screen; ``side_from``: from that width, for a game whose panel holds what must be seen with the
+    board), else the panel under the board; the board as big as the space allows, its height
     (0.95 of its width) within the window, in steps of 20 px so small resizes change nothing."""
-    side = width >= (SIDE_BY_SIDE_PROJECTOR if projector else SIDE_BY_SIDE)
+    side = width >= (SIDE_BY_SIDE_PROJECTOR if projector else side_from or SIDE_BY_SIDE)
     above = ABOVE_BOARD_PROJECTOR if projector else ABOVE_BOARD
     tall = (height - above) / 0.95
     if side:

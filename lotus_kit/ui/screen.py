@@ -90,6 +90,7 @@ class GameScreen:
     reveals: tuple[str, ...] = ()
     panels: tuple[PanelTab, ...] = ()
     hands: bool = True         # False: no seat holds anything private (no "show my hand" at the table)
+    side_by_side_from: int | None = None   # table width (px) from which board and panel sit side by side
     sealed_rule: str = ""      # the rule that keeps a sealed choice hidden until all have chosen
     over_rule: str = ""        # the rule that ends the game (quoted when a move comes too late)
     hidden_rule: str = ""      # the rule on hidden information (quoted in hot-seat messages)

@@ -264,6 +264,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         super().__init__([widgets.HTML(TABLE_CSS), self.topbar, self.title, self.main, bottom, self.records],
                          **kwargs)
         self.add_class("lotus-table")
+        if getattr(self.look, "side_by_side_from", None):      # the page's tests fit the board the same way
+            self.add_class(f"lotus-side-from-{self.look.side_by_side_from}")
         self._fit()
         self._show_seat_kinds()
         self._sync_setup()
@@ -441,7 +443,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
         if not (width and height):           # the page has not said its size yet: keep the board's width
             changed = self.board.reshape(self.session.state, highlight, projector=projector)
         else:
-            f = fit(width, height, projector)
+            side_from = getattr(self.look, "side_by_side_from", None)
+            f = fit(width, height, projector, side_from)
             # side by side still wraps: should a front end keep the board wider, the panel goes under it
             self.main.layout.flex_flow = "row wrap" if f.side_by_side else "column"
             self.side.layout.width = f"{f.panel_width}px" if f.side_by_side else "100%"

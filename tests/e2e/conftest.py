@@ -258,9 +258,10 @@ TABLE_AND_BOARD = """(plot) => {
   const t = document.querySelector('.lotus-table'), gd = document.querySelector(plot);
   if (!t) return null;
   const css = getComputedStyle(t);
+  const side = [...t.classList].find(c => c.startsWith('lotus-side-from-'));
   return [Math.round(t.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight)),
           Math.round(window.innerHeight), t.classList.contains('lotus-projector'),
-          gd && gd._fullLayout ? gd._fullLayout.width : null];
+          gd && gd._fullLayout ? gd._fullLayout.width : null, side ? Number(side.slice(16)) : null];
 }"""
 
 
@@ -275,8 +276,8 @@ def board_fitted(page: Page, plot: str = ".lotus-board .js-plotly-plot", timeout
     seen = page.evaluate(TABLE_AND_BOARD, plot)
     while True:
         assert seen is not None, "no game table on the page"
-        width, height, projector, drawn = seen
-        want = fit(width, height, projector).board_width
+        width, height, projector, drawn, side_from = seen
+        want = fit(width, height, projector, side_from).board_width
         if drawn == want:
             return want
         # until the board has that width, or the page another size (then another width is due)

@@ -22,6 +22,9 @@ class WinterScreen(GameScreen):
     hidden_rule = "WIN-CLAR-3"
     public_rule = "WIN-CLAR-3"
     hands = False
+    # the panel holds a lake of its own to drag cards on: from a 1024 px screen it sits beside the big
+    # lake, so both are in sight without scrolling
+    side_by_side_from = 960
 
     def tabs(self, game: Any) -> tuple[PanelTab, ...]:
         from lotus_kit.winter.screen.panels import EndPanel, FreezePanel, ThawPanel

@@ -6,8 +6,9 @@ WinterBoard`). A card goes where its centre is clicked (green crosses mark the s
 way it is turned), a token on the square whose centre is clicked (gold rings), a free card is picked up
 by its centre. The panel shows the card in hand, turns it 180° and offers the choices that are not a
 spot (draw, no token, remove, a colour). A click that is not legal changes nothing and says the rule.
-While freezing, the card in hand can also be dragged onto a lake of its own in the panel and let go
-near a spot that fits (:mod:`~lotus_kit.winter.screen.placer`), or laid there with the keys.
+The card in hand while freezing, and a free card in the thaw, can also be dragged on a lake of the
+panel's own and let go near a spot that fits (:mod:`~lotus_kit.winter.screen.placer`), or put there
+with the keys; both lakes show the same card picked up, turned the same way.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from lotus_kit.winter.actions import (
     RemoveCard,
     TakeBack,
 )
-from lotus_kit.winter.deck import flakes, layout, turn
 from lotus_kit.winter.screen.board import (
     DARK_FILL,
     DARK_FLAKE,
@@ -272,9 +272,31 @@ class ThawPanel(_LakePanel):
         self.remove_button.on_click(lambda _b: self.remove())
         self.put_back = widgets.Button(description="Put it back", icon="undo", layout=_auto())
         self.put_back.on_click(lambda _b: self.point(Pointer()))
+        # a free card taken on a lake of its own and let go near a spot its move may go to (snapped
+        # there), or picked up by a click and moved with the keys; the big lake shows the same pick
+        self.placer = CardPlacer()
+        self.placer.on_move(lambda x, y, tx, ty, turned: self._act_now(MoveCard(x, y, tx, ty, turn=turned)))
+        self.placer.on_select(self._placer_selected)
+        self.placer.on_turn(self._placer_turn)
+        self.placer.on_refused(self.refuse)
+        self.buttons = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.parts = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.controls.children = (self.row, self.parts, self.hint)
+        self.controls.children = (self.row, self.buttons, self.parts, self.hint)
         return []
+
+    def _placer_selected(self, at: tuple[int, int] | None) -> None:
+        """A free card picked up on the panel's lake (or put back): as a click on its centre."""
+        if self.clicker() is None:
+            return
+        self.point(Pointer(False, at))
+        name = self.placer.card
+        self.feedback.value = box(f"{name} picked up: drag it to a marked spot, or remove it.") if at else ""
+
+    def _placer_turn(self) -> None:
+        if self.pointer().selected is None:
+            self.refuse("WIN-PH2-1: pick up a free card first, then turn it (WIN-GEO-2).")
+            return
+        self.turn()
 
     def _card_at(self, s: e.WinterState, x: int, y: int) -> tuple[str, str] | None:
         """(id, flakes as they lie) of the card whose top-left flake is (x, y)."""
@@ -284,22 +306,24 @@ class ThawPanel(_LakePanel):
         kind = self.session.decision().kind
         s = self.session.game.observation(state, seat)
         row: list[widgets.Widget] = []
+        buttons: list[widgets.Widget] = []
         parts: list[widgets.Widget] = []
         hint = ""
         p = self.pointer()
         if kind == "thaw_move":
             held = self._card_at(s, *p.selected) if p.selected else None
+            self.placer.show_thaw(s, selected=p.selected if held else None, turned=p.turned)
+            row = [self.placer]
             if held is not None:
-                name, pattern = held
-                shown = flakes(turn(layout(pattern))) if p.turned else pattern
-                self.card.value = card_html(shown, f"{name}{', turned' if p.turned else ''}")
-                n = len(pointer_spots(s, p))
-                row = [self.card, self.turn_button, self.remove_button, self.put_back]
-                hint = (f"Click a green cross to move {name} there ({n} spot{'s' * (n != 1)} as turned now: the "
-                        "lake must stay one piece, WIN-CLAR-7), or remove it (WIN-PH2-1).")
+                name = held[0]
+                n = len(self.placer.spots)
+                buttons = [self.remove_button, self.put_back]
+                hint = (f"Drag {name} to a marked spot on the small lake (it snaps to the nearest), or click a green "
+                        f"cross on the big lake: {n} spot{'s' * (n != 1)} as turned now (the lake must stay one "
+                        "piece, WIN-CLAR-7). Or remove it (WIN-PH2-1).")
             else:
-                take = "" if s.rules.bga else " or click one of your tokens to take it back (WIN-PH2-1)"
-                hint = (f"Click a free card (orange outline) to pick it up{take}. "
+                take = "" if s.rules.bga else " or click one of your tokens on the big lake to take it back (WIN-PH2-1)"
+                hint = (f"Drag a free card (orange outline) to where it may go, click one to pick it up{take}. "
                         f"Free cards now: {len(s.free)} (WIN-GEO-8).")
         elif kind == "token_after_move":
             row = [self.decline_button]
@@ -315,7 +339,10 @@ class ThawPanel(_LakePanel):
                     b.on_click(lambda _b, a=a: self._act_now(a))
                     parts.append(b)
             hint = "The lake split into parts of equal size: keep one, click a card of it or a button (WIN-CLAR-9)."
+        if kind != "thaw_move":
+            self.placer.clear()
         self.row.children = tuple(row)
+        self.buttons.children = tuple(buttons)
         self.parts.children = tuple(parts)
         self.hint.value = _hint(hint)
 
