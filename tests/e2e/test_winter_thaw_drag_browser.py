@@ -1,6 +1,7 @@
 """Winter's thaw by a real mouse drag (Debian chromium): a free card taken on the panel's lake, turned
 180° with R while it hangs on the pointer and let go a little off a spot of its move, in JupyterLab;
-the table at a 1024x768 projector-sized window in Voilà, both lakes in sight.
+the table at a 1024x768 projector-sized window in Voilà, both lakes in sight, a card picked up by a
+click, then one moved with the keys alone.
 
 The position is ``tests/e2e/notebooks/winter_thaw.ipynb``'s (``THAW``): W07 at (4, 0) and W01 at
 (0, 2) are free, W11 and W12 lie under Player 2's token. The same actions are played in this process
@@ -132,3 +133,23 @@ def test_voila_winter_thaw_both_lakes_fit_a_1024x768_window_and_a_click_picks_up
         expect(root.locator(".wp-spot")).to_have_count(len(spots_of(mirror, 0, 2, False)))
         expect(page.locator(".lotus-phase").get_by_role("button", name="Remove this card")).to_be_visible()
         page.screenshot(path=str(shots / "winter-thaw-drag-voila-picked-1024x768.png"))
+
+        # without a mouse: Esc puts W01 back; on the lake the arrows walk the free cards, Enter picks
+        # one up, the arrows walk its spots and Enter moves it there
+        lake = page.locator(f"{ROOT} svg.wp-lake")
+        lake.focus()
+        page.keyboard.press("Escape")
+        expect(page.locator(f"{ROOT}[data-selected='']")).to_be_attached(timeout=60_000)
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(f"{ROOT} .wp-cursor[data-card='4,0']")).to_have_attribute("visibility", "visible")
+        expect(page.locator(f"{ROOT} .wp-hint")).to_contain_text("W07 at (4, 0). Enter picks it up")
+        page.keyboard.press("Enter")
+        expect(page.locator(f"{ROOT}[data-selected='4,0']")).to_be_attached(timeout=60_000)
+        first = sorted(spots_of(mirror, 4, 0, False), key=lambda p: (p[1], p[0]))[0]
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(f"{ROOT} .wp-ghost")).to_have_attribute("data-spot", f"{first[0]},{first[1]}")
+        page.keyboard.press("Enter")
+        assert mirror.act(MoveCard(4, 0, first[0], first[1]))[0]      # then the bot's thaw turn
+        wait_for_lake(page, mirror.state)
+        expect(page.locator(".lotus-table .lotus-log")).to_contain_text(
+            f"Player 1 moves the card at (4, 0) to ({first[0]}, {first[1]})")
