@@ -351,10 +351,17 @@ _LOOKS_SAME_TURNED = frozenset(LIGHT_CELLS[la] for la in range(16) if TURNED[la]
 def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]:
     """The thaw turn's choices in compact form: free cards (each may be removed), per free card its
     move targets ``(a, kept, turned)``, and the mover's own token windows (take-backs, DEVIR)."""
+    free, cards, _, own = thaw_cards(v, rules)
+    return free, [(a, m0, m1) for a, m0, _, m1, _ in cards], own
+
+
+def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int]], int, int]:
+    """:func:`thaw_options` with the moves counted: free cards, per free card (lowest anchor first)
+    ``(a, kept, number kept, turned, number turned)``, the number of moves, the own token windows."""
     free = free_cards(v)
     own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     if not free:
-        return 0, [], own
+        return 0, [], 0, own
     anch = v[ANCH]
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
     graph = lake_graph(anch)
@@ -364,7 +371,9 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
         index = {a: i for i, a in enumerate(nodes)}
         cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
         arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
-        return free, [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)], own
+        cards = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
+        cards = [(a, m0, m0.bit_count(), m1, m1.bit_count()) for a, m0, m1 in cards]
+        return free, cards, sum(c[2] + c[4] for c in cards), own
     # the anchors covered by the cells of every card but one
     before, after = prefix_suffix([COVERED_BY[a] for a in nodes])
     # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its cards
@@ -373,21 +382,37 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     # the usual rules and lake: _orientations written out (no call per card)
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     light = v[LIGHT]
-    moves = []
+    held = frozenset(bits(anch & ~free)) if free != anch else ()    # the cards under a token's window
+    cards = []
+    total = 0
     for i, a in enumerate(nodes):
-        if free >> a & 1:
-            m = touch[i] & ~(before[i] | after[i + 1])
-            if even:
-                m &= even
-            if plain:
-                # the card's own spot is in m unless the lake is this card alone: nothing else covers
-                # it, it touches a card of every part the lake falls into without it, and under
-                # ALIGNED_GRID it is even (WIN-GEO-3)
-                m0 = m ^ (1 << a) if m else 0
-                moves.append((a, m0, m0 if light >> a & BLOCK in _LOOKS_SAME_TURNED else m))
+        if a in held:
+            continue
+        m = touch[i] & ~(before[i] | after[i + 1])
+        if even:
+            m &= even
+        if plain:
+            if not m:
+                cards.append((a, 0, 0, 0, 0))
+                continue
+            # the card's own spot is in m unless the lake is this card alone: nothing else covers it,
+            # it touches a card of every part the lake falls into without it, and under ALIGNED_GRID
+            # it is even (WIN-GEO-3); turned in place it is a move unless it looks the same turned
+            m0 = m ^ (1 << a)
+            k = m0.bit_count()
+            if light >> a & BLOCK in _LOOKS_SAME_TURNED:
+                cards.append((a, m0, k, m0, k))
+                total += 2 * k
             else:
-                moves.append((a, *_orientations(v, a, m, rules, same)))
-    return free, moves, own
+                cards.append((a, m0, k, m, k + 1))
+                total += 2 * k + 1
+        else:
+            m0, m1 = _orientations(v, a, m, rules, same)
+            k0, k1 = m0.bit_count(), m1.bit_count()
+            cards.append((a, m0, k0, m1, k1))
+            total += k0 + k1
+    cards.sort()                    # a carried card graph need not list its cards by anchor
+    return free, cards, total, own
 
 
 def position_key(v) -> tuple[int, ...]:
@@ -416,32 +441,29 @@ class ThawLegal:
     without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
     (WIN-CLAR-13)."""
 
-    __slots__ = ("_drawn", "_targets", "blocks", "removes", "takebacks", "total")
+    __slots__ = ("_drawn", "_targets", "cards", "takebacks", "total")
 
     def __init__(self, v, rules: Rules):
-        _, moves, own = thaw_options(v, rules)
-        self.removes = [REMOVE | a << 5 for a, _, _ in moves]      # every free card, lowest first
-        self.blocks = blocks = []
-        total = len(moves)
-        for a, m0, m1 in moves:
-            if m0:
-                k = m0.bit_count()
-                blocks.append((MOVE | a << 5, m0, k))
-                total += k
-            if m1:
-                k = m1.bit_count()
-                blocks.append((MOVE | 16 | a << 5, m1, k))
-                total += k
+        _, cards, moves, own = thaw_cards(v, rules)
+        self.cards = cards              # (a, kept, number kept, turned, number turned), lowest a first
         self.takebacks = [TAKEBACK | w << 5 for w in bits(own)] if own else []
-        self.total = total + len(self.takebacks)
+        self.total = len(cards) + moves + len(self.takebacks)
         self._targets = None
         self._drawn = (-1, 0)           # the block of the last move drawn by index: its mask, no dict
+
+    @property
+    def removes(self) -> list[int]:
+        """Every free card's removal, lowest anchor first."""
+        return [REMOVE | a << 5 for a, *_ in self.cards]
 
     @property
     def targets(self) -> dict[int, int]:
         """The target mask by the move's code without its target (built when first asked)."""
         if self._targets is None:
-            self._targets = {base: m for base, m, _ in self.blocks}
+            self._targets = t = {}
+            for a, m0, _, m1, _ in self.cards:
+                t[MOVE | a << 5] = m0
+                t[MOVE | 16 | a << 5] = m1
         return self._targets
 
     def targets_of(self, base: int) -> int:
@@ -455,20 +477,29 @@ class ThawLegal:
     def __getitem__(self, k: int) -> int:
         if not 0 <= k < self.total:
             raise IndexError(k)
-        if k < len(self.removes):
-            return self.removes[k]
-        k -= len(self.removes)
-        for base, mask, n in self.blocks:
-            if k < n:
-                self._drawn = (base, mask)
-                return base | select_bit(mask, k) << 17
-            k -= n
+        cards = self.cards
+        if k < len(cards):
+            return REMOVE | cards[k][0] << 5
+        k -= len(cards)
+        for a, m0, k0, m1, k1 in cards:
+            if k < k0:
+                base = MOVE | a << 5
+                self._drawn = (base, m0)
+                return base | select_bit(m0, k) << 17
+            k -= k0
+            if k < k1:
+                base = MOVE | 16 | a << 5
+                self._drawn = (base, m1)
+                return base | select_bit(m1, k) << 17
+            k -= k1
         return self.takebacks[k]
 
     def __iter__(self):
         yield from self.removes
-        for base, mask, _ in self.blocks:
-            yield from [base | b << 17 for b in reversed(dense_bits(mask))]
+        for a, m0, _, m1, _ in self.cards:
+            for base, mask in ((MOVE | a << 5, m0), (MOVE | 16 | a << 5, m1)):
+                if mask:
+                    yield from [base | b << 17 for b in reversed(dense_bits(mask))]
         yield from self.takebacks
 
     def __contains__(self, c: object) -> bool:

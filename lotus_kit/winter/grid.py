@@ -12,7 +12,6 @@ Masks of *anchors* (the top-left cell of a card or of a 2 × 2 window) use the s
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from itertools import accumulate
 from operator import or_
 
@@ -178,40 +177,34 @@ def keep_graph(anchors: int, graph: tuple[list[int], list[int]]) -> None:
 def graph_after_move(before: int, a: int, b: int, after: int, d: int) -> None:
     """Remember the card graph of the lake ``after`` (grid anchors shifted by ``d`` when the lake was
     normalised again): the lake ``before`` with its card at ``a`` moved to ``b``, in the coordinates of
-    ``before``. Nothing is done when the graph before is not known."""
+    ``before``. The moved card keeps its card number (the nodes are then no longer in anchor order,
+    which no reader of a graph needs): only its old and new neighbours change. Nothing is done when
+    the graph before is not known."""
     graph = _GRAPHS.get(before)
     if graph is None or after in _GRAPHS:
         return
     nodes, adj = graph
-    i = bisect_left(nodes, a)
-    nodes = nodes[:i] + nodes[i + 1:]
-    j = bisect_left(nodes, b)
-    nodes.insert(j, b)
-    adj = list(adj)
+    i = nodes.index(a)
+    nodes = nodes.copy()
+    adj = adj.copy()
     old = adj[i]
-    if i == j:                          # the card keeps its rank: only its old neighbours change
-        gone = ~(1 << i)
-        while old:
-            low = old & -old
-            old ^= low
-            k = low.bit_length() - 1
-            adj[k] &= gone
-    else:                               # card i leaves, card j comes: the ranks between them shift
-        del adj[i]
-        lo, hi = (1 << i) - 1, (1 << j) - 1
-        up, down = ~lo, ~hi
-        adj = [(m & lo) | (m >> 1 & up) for m in adj]
-        adj = [(m & hi) | (m & down) << 1 for m in adj]
-        adj.insert(j, 0)
+    gone = ~(1 << i)
+    while old:
+        low = old & -old
+        old ^= low
+        k = low.bit_length() - 1
+        adj[k] &= gone
+    nodes[i] = b
     mine = 0
-    touched = RING[b] & (before & ~(1 << a))
+    me = 1 << i
+    touched = RING[b] & before & ~(1 << a)
     while touched:                                                            # its few neighbours
         low = touched & -touched
         touched ^= low
-        k = bisect_left(nodes, low.bit_length() - 1)
+        k = nodes.index(low.bit_length() - 1)
         mine |= 1 << k
-        adj[k] |= 1 << j
-    adj[j] = mine
+        adj[k] |= me
+    adj[i] = mine
     if d:
         nodes = [x + d for x in nodes]
     keep_graph(after, (nodes, adj))

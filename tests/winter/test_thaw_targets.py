@@ -81,6 +81,12 @@ def test_win_geo_4_a_card_splits_the_lake_exactly_when_it_is_a_cut_vertex_of_the
     assert cuts > 50
 
 
+def _edges(nodes, adj):
+    """A card graph as its cards and the pairs of anchors that touch (card numbers may differ)."""
+    assert len(set(nodes)) == len(nodes)
+    return sorted(nodes), {(nodes[i], nodes[j]) for i, m in enumerate(adj) for j in bits(m)}
+
+
 @pytest.mark.parametrize("flags", [(), ("BGA_HELP",)])
 def test_the_card_graph_carried_from_move_to_move_equals_the_graph_built_afresh(flags):
     from lotus_kit.winter import grid
@@ -95,6 +101,6 @@ def test_the_card_graph_carried_from_move_to_move_equals_the_graph_built_afresh(
             s = e.apply_code(s, rng.choice(e.legal_view(s)))
             after = s.v[e.ANCH]
             if s.v[e.LAST_KIND] - 1 == e.MOVE and after in grid._GRAPHS and before in grid._GRAPHS:
-                assert grid._GRAPHS[after] == card_graph(after)
+                assert _edges(*grid._GRAPHS[after]) == _edges(*card_graph(after))
                 carried += 1
     assert carried > 100
