@@ -9,6 +9,8 @@ Every transition is pure: it builds a new tuple and leaves the old state as it w
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.winter.deck import TURNED, Deck
 from lotus_kit.winter.grid import (
@@ -346,6 +348,8 @@ def _drop_translates(v, a: int, lay: int, targets: int) -> int:
 # the light cells of a card at anchor 0 (``light >> a & BLOCK``) for the layouts that look the same
 # turned 180° (WIN-CLAR-7: turning such a card in place is no move)
 _LOOKS_SAME_TURNED = frozenset(LIGHT_CELLS[la] for la in range(16) if TURNED[la] == la)
+# the light cells of a card at anchor 0 turned 180°, by its light cells as it lies (WIN-GEO-2)
+_TURNED_CELLS = {LIGHT_CELLS[la]: LIGHT_CELLS[TURNED[la]] for la in range(16)}
 
 
 def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]:
@@ -921,10 +925,12 @@ def _move(s: WinterState, c: int) -> WinterState:
     token within the same turn (WIN-CLAR-8)."""
     v, rules = s.v, s.rules
     a, t, b = c >> 5 & 0xFFF, c >> 4 & 1, c >> 17
+    view = _cached_thaw_legal(s)
+    if view is not None and 0 <= b < W * W and view.targets_of(c & 0x1FFFF) >> b & 1:
+        return _do_move(s, a, t, b)                 # one of the moves the legal set holds
     _card_at(s, a, "WIN-PH2-1")
     if t and rules.keep_orientation:
         raise IllegalAction("WIN-CLAR-7", "with MOVE_KEEPS_ORIENTATION a moved card keeps its orientation")
-    view = _cached_thaw_legal(s)
     if view is not None:                            # the targets worked out when the legal set was asked
         targets = view.targets_of(c & 0x1FFFF)
     else:
@@ -938,13 +944,13 @@ def _move(s: WinterState, c: int) -> WinterState:
 def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     v, rules = s.v, s.rules
     p = v[TURN]
-    colour = colour_of(v, p)
-    la = layout_at(v[LIGHT], a)
+    colour = v[COL0] ^ p                            # colours are chosen before the thaw (WIN-SET-3)
+    light = v[LIGHT] >> a & BLOCK                   # the card's light cells at anchor 0
     n = list(v)
-    n[OCC] &= ~(BLOCK << a)
-    n[LIGHT] &= ~(BLOCK << a)
-    n[ANCH] &= ~(1 << a)
-    _place_card(n, b, TURNED[la] if t else la)
+    # the card's cells leave (XOR: they are all set) and come back at b (empty there)
+    n[OCC] = v[OCC] ^ BLOCK << a | BLOCK << b
+    n[LIGHT] = v[LIGHT] ^ light << a | (_TURNED_CELLS[light] if t else light) << b
+    n[ANCH] = v[ANCH] ^ 1 << a | 1 << b
     # a new square holds a flake of the moved card (WIN-CLAR-8): only the 9 windows over it can be new
     fresh = colour_squares(n, colour, rules) & COVERED_BY[b]
     if fresh:
@@ -952,11 +958,9 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     fx, fy = _world(v, a)
     tx, ty = _world(v, b)
     moved = list(s.cards)
-    for k, (x, y, i, o) in enumerate(moved):
-        if x == fx and y == fy:                     # one card per anchor
-            moved[k] = (tx, ty, i, o ^ t)
-            break
-    moved.sort()
+    k = bisect_left(moved, (fx, fy))                # the cards are sorted, one per anchor
+    _, _, i, o = moved.pop(k)
+    insort(moved, (tx, ty, i, o ^ t))
     cards = tuple(moved)
     token = n[SUP0 + p] and fresh & claimable(n, colour, rules)
     if token:
