@@ -132,13 +132,16 @@ def test_WIN_PH2_1_a_click_picks_a_card_up_on_both_lakes_and_the_keys_turn_and_m
     panel = t.panels["thaw"]
     placer = panel.placer
     state = t.session.state
+    # the buttons stand above the lake from the start, greyed until a card is picked up
+    assert panel.controls.children.index(panel.buttons) < panel.controls.children.index(panel.row)
+    assert panel.remove_button in panel.buttons.children and panel.remove_button.disabled
     placer.select(4, 0)                                           # a click on W07 (or Enter on it)
     assert t.board.pointer == Pointer(False, (4, 0)) and "W07 picked up" in message(t)
     assert placer.selected == [4, 0] and placer.card == "W07" and placer.faces == ["LL/DD", "DD/LL"]
     assert placer.spots == moves_of(state, 4, 0, False)
     big = next(tr for tr in t.board.figure.data if tr.meta == "spots")
     assert sorted(zip(big.x, big.y, strict=True)) == sorted((x + 1, y + 1) for x, y in placer.spots)
-    assert panel.remove_button in panel.buttons.children and panel.put_back in panel.buttons.children
+    assert not panel.remove_button.disabled and not panel.put_back.disabled
     placer.press_turn()                                           # R (or "Turn 180°")
     assert placer.turned and t.board.pointer == Pointer(True, (4, 0))
     assert placer.spots == moves_of(state, 4, 0, True)

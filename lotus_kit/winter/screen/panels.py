@@ -281,7 +281,9 @@ class ThawPanel(_LakePanel):
         self.placer.on_refused(self.refuse)
         self.buttons = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.parts = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self.controls.children = (self.row, self.buttons, self.parts, self.hint)
+        # the buttons above the lake, there (greyed) before a card is picked up too: picking one up
+        # must not move the lake under the pointer
+        self.controls.children = (self.buttons, self.row, self.parts, self.hint)
         return []
 
     def _placer_selected(self, at: tuple[int, int] | None) -> None:
@@ -314,10 +316,11 @@ class ThawPanel(_LakePanel):
             held = self._card_at(s, *p.selected) if p.selected else None
             self.placer.show_thaw(s, selected=p.selected if held else None, turned=p.turned)
             row = [self.placer]
+            buttons = [self.remove_button, self.put_back]
+            self.remove_button.disabled = self.put_back.disabled = held is None
             if held is not None:
                 name = held[0]
                 n = len(self.placer.spots)
-                buttons = [self.remove_button, self.put_back]
                 hint = (f"Drag {name} to a marked spot on the small lake (it snaps to the nearest), or click a green "
                         f"cross on the big lake: {n} spot{'s' * (n != 1)} as turned now (the lake must stay one "
                         "piece, WIN-CLAR-7). Or remove it (WIN-PH2-1).")
