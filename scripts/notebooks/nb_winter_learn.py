@@ -133,6 +133,11 @@ has been laid; the other player begins the thaw (WIN-PH1-3).
 A prepared thaw: Player 2 (dark) holds the square at (1, 0), Player 1 (light) the one at (3, 0).
 Three cards are free (orange). On his turn a player **moves** a free card (the lake must stay in one
 piece), **removes** one, or (DEVIR) **takes back** one of his own tokens.
+At the game table a free card is taken with the mouse on the panel's lake: the spots its move may go
+to are marked, R turns it 180° while it is held, and let go it snaps to the nearest of them (or goes
+back to its place, with the rule that stopped it). Without a mouse, Tab to the lake: the arrow keys
+choose a free card, Enter picks it up, the arrows choose a spot and Enter moves it there. "Remove
+this card" removes the card picked up.
 """),
 ("code", r"""
 thaw = G.position({

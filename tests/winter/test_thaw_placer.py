@@ -182,7 +182,7 @@ def test_WIN_CLAR_3_the_thaw_placer_state_is_the_observations():
     assert thaw_targets(WINTER.observation(state, 0)) == placer.targets
 
 
-def test_after_the_move_the_token_choice_and_the_split_show_no_lake_to_drag_on():
+def test_WIN_CLAR_9_while_the_part_that_stays_is_chosen_there_is_no_lake_to_drag_on():
     # three cards in a row: removing the middle one leaves two parts of one card each (WIN-CLAR-9)
     desc = {"lake": [{"x": 0, "y": 0, "flakes": "LL/DD"}, {"x": 2, "y": 0, "flakes": "LL/DD"},
                      {"x": 4, "y": 0, "flakes": "LL/DD"}], "colours": ["light", "dark"], "to_move": 0}
