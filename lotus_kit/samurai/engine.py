@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from operator import itemgetter
 
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.core.rng import below, randbelow, seed_state, weighted
@@ -68,6 +69,14 @@ HOUSES_OF = tuple(tuple((o, h, SEATS + o * SEAT_SIZE + (DH if h == DAIMYO_HOUSE 
                         for o in range(n) for h in (DAIMYO_HOUSE, SAMURAI_HOUSE)) for n in range(7))
 # the index of each seat's castle slot, per player count (the attack targets, SAM-DEC-4)
 CASTLE_SLOTS = tuple(tuple(SEATS + o * SEAT_SIZE + DH + CASTLE for o in range(n)) for n in range(7))
+CASTLES_AT = tuple(itemgetter(*CASTLE_SLOTS[n]) if n >= 2 else None for n in range(7))
+# per player count: the possessions and the castle slot of every house of HOUSES_OF, read in one call
+# (what a thief may steal, SAM-CLAR-7; most houses hold neither)
+_ZEROS = (0,) * 12
+POSSESSIONS_OF = tuple(itemgetter(*(hb + POS for _o, _h, hb in HOUSES_OF[n])) if n >= 2 else None
+                       for n in range(7))
+CASTLES_OF = tuple(itemgetter(*(hb + CASTLE for _o, _h, hb in HOUSES_OF[n])) if n >= 2 else None
+                   for n in range(7))
 C_NONE, C_DAIMYO, C_POSSESSION, C_WARRIOR, C_WIFE, C_CASTLE, C_GUARD, C_EVENT = range(8)
 CLASS = tuple(C_DAIMYO if k in DAIMYOS else C_POSSESSION if k in POS_BIT else C_WARRIOR if k in C.WARRIORS
               else C_WIFE if k in C.WIVES else C_CASTLE if k in C.CASTLES else C_GUARD if k == C.BODYGUARD
@@ -242,6 +251,13 @@ def thefts(t, s: int, op: int, card: int, skip: tuple[int, int, int] | None = No
     """Every theft open to ``s`` (SAM-EVT-7, SAM-CLAR-7): a card moved into a different usable house."""
     out = []
     flags = t[FLAGS]
+    castles_too = not flags & F_NO_CASTLE_THEFT
+    steal_w = flags & F_STEAL_W
+    n = t[N]
+    possessions = POSSESSIONS_OF[n](t)
+    castles = CASTLES_OF[n](t) if castles_too else _ZEROS
+    if not steal_w and not any(possessions) and not any(castles):
+        return out                                          # nothing to steal anywhere (most tables)
     b = SEATS + s * SEAT_SIZE                                # usable_houses() with their bases, written out
     dests = [(s, DAIMYO_HOUSE, b + DH), (s, SAMURAI_HOUSE, b + SH)] if t[b + DH] else [(s, SAMURAI_HOUSE, b + SH)]
     p = t[b + ALLY]
@@ -251,15 +267,11 @@ def thefts(t, s: int, op: int, card: int, skip: tuple[int, int, int] | None = No
             dests.append((p, SAMURAI_HOUSE, pb + SH))        # the partner is the Ronin
         else:
             dests += [(p, DAIMYO_HOUSE, pb + DH), (p, SAMURAI_HOUSE, pb + SH)]
-    castles_too = not flags & F_NO_CASTLE_THEFT
-    steal_w = flags & F_STEAL_W
     head = op | s << 5 | card << 8
-    for o, h, hb in HOUSES_OF[t[N]]:
-        if h == DAIMYO_HOUSE and not t[hb]:
-            continue
-        pos = t[hb + POS]
-        castle = t[hb + CASTLE] if castles_too else 0
+    for (o, h, hb), pos, castle in zip(HOUSES_OF[n], possessions, castles, strict=False):  # _ZEROS may be longer
         if not (pos or castle or steal_w):                  # nothing to steal here (most houses)
+            continue
+        if h == DAIMYO_HOUSE and not t[hb]:
             continue
         items = POS_LIST[pos]
         if castle:
@@ -558,103 +570,131 @@ def declaration_open(t, bit: int) -> bool:
     return not (t[DECL] & bit) if t[FLAGS] & F_MULTI else not t[DECL]
 
 
+# The codes the legal lists are made of, made once: a code computed from its fields is a new int object
+# each time (most codes are above CPython's cached small ints), one read from a table is shared.
+# PLAY_CODES[a][k][2 * owner + house]: seat a plays a card of kind k into that house.
+DISCARD_CODES = tuple(tuple(code(DISCARD_CARD, a, k) for k in range(32)) for a in range(6))
+PLAY_CODES = tuple(tuple(tuple(code(PLAY, a, k, o, h) for o in range(6) for h in (DAIMYO_HOUSE, SAMURAI_HOUSE))
+                         for k in range(32)) for a in range(6))
+DISHONOR_CODES = tuple(tuple(tuple(code(DISHONOR, a, C.DISHONOR, o) for o in range(n) if o != a) for a in range(6))
+                       for n in range(7))             # [players][a]: on every other player
+ASSASSIN_CODES = tuple(tuple(code(ASSASSIN, a, C.NINJA_ASSASSIN, o, h) for o in range(6)
+                             for h in (DAIMYO_HOUSE, SAMURAI_HOUSE)) for a in range(6))
+ATTACK_CODES = tuple(tuple(code(ATTACK, a, 0, o) for o in range(6)) for a in range(6))
+ALLY_CODES = tuple(tuple(code(ALLY_WITH, a, 0, o) for o in range(6)) for a in range(6))
+
+
 def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot path of every game
     a = t[ACTIVE]
     b = SEATS + a * SEAT_SIZE
-    head = a << 5
     d = b + DH
-    m = b + SH
     flags = t[FLAGS]
     ally = t[b + ALLY]
+    # both houses of the active player in one read: head, possessions, the four kinds of warriors, wife,
+    # castle, bodyguards (a Ronin's Daimyo block is all zeros)
+    (daimyo, dpos, dw1, dw2, dwk, dw3, dwife, dcastle, _,
+     samurai, spos, sw1, sw2, swk, sw3, swife, scastle, _) = t[d:d + 18]
     if flags & F_ALLY_KI and ally >= 0:
         ki_ = ki(t, a)
     else:                                                    # ki() written out: one expression
-        ki_ = (K[t[d]] + POS_K[t[d + 1]] + t[d + 4] + K[t[d + 6]] + K[t[d + 7]]
-               + K[t[m]] + POS_K[t[m + 1]] + t[m + 4] + K[t[m + 6]] + K[t[m + 7]])
-    left = ki_ // 3 - t[USED]
-    if left > 5 - t[USED]:
-        left = 5 - t[USED]
+        ki_ = (K[daimyo] + POS_K[dpos] + dwk + K[dwife] + K[dcastle]
+               + K[samurai] + POS_K[spos] + swk + K[swife] + K[scastle])
+    left = ki_ // 3                                          # SAM-KI-2: min(5, floor(Ki / 3)) - used
+    if left > 5:
+        left = 5
+    left -= t[USED]
     decl = t[DECL]
-    daimyo = t[d]
     if left > 0 and not (flags & F_DAA and decl):
         h = b + HAND
-        out = [DRAW | head] if not t[h + 6] and (t[DECK_SIZE] or (
+        out = [DRAW | a << 5] if not t[h + 6] and (t[DECK_SIZE] or (
             not flags & F_NO_RESHUFFLE and any(t[DISCARD + C.START_5:DISCARD + C.SHOGUN]))) else []
+        discards = DISCARD_CODES[a]
+        plays = PLAY_CODES[a]
         houses = roomy = None
         # the hand is sorted with its empty slots last: each kind once, in order, up to the first 0
         for k in dict.fromkeys(t[h:h + HAND_SLOTS]):
             if not k:
                 break
-            pk = head | k << 8
-            out.append(DISCARD_CARD | pk)
+            out.append(discards[k])
             cls = CLASS[k]
             if cls == C_DAIMYO:
                 if not daimyo or flags & F_SWAP:
-                    out.append(PLAY | pk | a << 13)
+                    out.append(plays[k][2 * a])
             elif cls < C_EVENT:
-                if houses is None:
-                    houses = ((a << 13, d), (a << 13 | 1 << 16, m)) if daimyo else ((a << 13 | 1 << 16, m),)
+                if houses is None:                           # (2 * owner + house, its base)
+                    houses = ((2 * a, d), (2 * a + 1, d + SH - DH)) if daimyo else ((2 * a + 1, d + SH - DH),)
                     if ally >= 0:
                         pb = SEATS + ally * SEAT_SIZE
                         if daimyo:
-                            houses += ((ally << 13 | 1 << 16, pb + SH),)
+                            houses += ((2 * ally + 1, pb + SH),)
                         else:
-                            houses += ((ally << 13, pb + DH), (ally << 13 | 1 << 16, pb + SH))
-                pk |= PLAY
+                            houses += ((2 * ally, pb + DH), (2 * ally + 1, pb + SH))
+                into = plays[k]
                 if cls == C_WARRIOR:
                     if roomy is None:                        # houses with room for a warrior, once
-                        roomy = [w for w, hb in houses if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5]
+                        roomy = []
+                        if daimyo and dw1 + dw2 + dwk + dw3 < 5:
+                            roomy.append(2 * a)
+                        if sw1 + sw2 + swk + sw3 < 5:
+                            roomy.append(2 * a + 1)
+                        if ally >= 0:                        # the partner's houses
+                            for w, hb in houses[2 if daimyo else 1:]:
+                                if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5:
+                                    roomy.append(w)
                     for w in roomy:
-                        out.append(pk | w)
+                        out.append(into[w])
                 elif cls == C_WIFE:
                     for w, hb in houses:
                         if not t[hb + WIFE]:
-                            out.append(pk | w)
+                            out.append(into[w])
                 elif cls == C_CASTLE:
                     for w, hb in houses:
-                        if not w >> 16 and not t[hb + CASTLE]:
-                            out.append(pk | w)
+                        if not w & 1 and not t[hb + CASTLE]:
+                            out.append(into[w])
                 else:
                     for w, _hb in houses:
-                        out.append(pk | w)
+                        out.append(into[w])
             elif k == C.DISHONOR:
                 if left >= 2:
-                    pk |= DISHONOR
-                    for o in range(t[N]):
-                        if o != a:
-                            out.append(pk | o << 13)
+                    out += DISHONOR_CODES[t[N]][a]
             elif k == C.NINJA_ASSASSIN:                      # SAM-EVT-1: any player, the user too
-                pk |= ASSASSIN
+                on = ASSASSIN_CODES[a]
+                ob = SEATS + DH
                 for o in range(t[N]):
-                    if t[SEATS + o * SEAT_SIZE + DH]:
-                        out.append(pk | o << 13)
-                    out.append(pk | o << 13 | 1 << 16)
+                    if t[ob]:
+                        out.append(on[2 * o])
+                    out.append(on[2 * o + 1])
+                    ob += SEAT_SIZE
             elif k == C.NINJA_THIEF or k == C.ELITE_NINJA_THIEF:
                 out += thefts(t, a, THIEF, k)
     else:
         out = []
     if t[DUTY]:
-        out.append(SHOGUN | head)                            # SAM-CLAR-15: nothing else until declared
+        out.append(SHOGUN | a << 5)                          # SAM-CLAR-15: nothing else until declared
         return out
     multi = flags & F_MULTI
     if daimyo:
         if t[SHOGUN_AT] == -1 and not (decl & D_SHOGUN if multi else decl):
-            out.append(SHOGUN | head)
+            out.append(SHOGUN | a << 5)
         if not (decl & D_ATTACK if multi else decl):
             sh = t[SHOGUN_AT]
-            for o, cs in enumerate(CASTLE_SLOTS[t[N]]):
-                if (t[cs] or sh == o) and o != a:
-                    out.append(ATTACK | head | o << 13)
+            castles = CASTLES_AT[t[N]](t)
+            if sh >= 0 or any(castles):                     # most tables hold neither
+                on = ATTACK_CODES[a]
+                for o, castle in enumerate(castles):
+                    if (castle or sh == o) and o != a:
+                        out.append(on[o])
     elif ally < 0 and not (decl & D_ALLY if multi else decl):
+        on = ALLY_CODES[a]
         ob = SEATS
         for o in range(t[N]):
             if o != a and t[ob + DH] and t[ob + ALLY] < 0:
-                out.append(ALLY_WITH | head | o << 13)
+                out.append(on[o])
             ob += SEAT_SIZE
     if ally >= 0 and not (decl & D_BREAK if multi else decl) \
             and not (t[b + BREAK] or t[SEATS + ally * SEAT_SIZE + BREAK]):
-        out.append(BREAK_ALLIANCE | head)
-    out.append(END_TURN | head)
+        out.append(BREAK_ALLIANCE | a << 5)
+    out.append(END_TURN | a << 5)
     return out
 
 

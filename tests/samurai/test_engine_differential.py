@@ -63,8 +63,12 @@ def compare_game(players: int, seed: int, flags: tuple[str, ...], probe_every: i
     steps = 0
     where = f"{players}p seed {seed} flags {list(flags)}"
     while True:
+        # listed right after apply, the cached list may reuse tables of the state before (a draw, a
+        # discard, most ends of a turn): it must be the list made from scratch
+        cached = list(E.legal_cached(t))
         legal = E.legal(t)
         assert legal == O.legal(o), f"legal actions differ at step {steps}, {where}"
+        assert cached == legal, f"cached legal actions differ at step {steps}, {where}"
         assert E.to_act(t) == O.to_act(o), f"to_act differs at step {steps}, {where}"
         assert _events(State(t)) == _events(OracleState(o)), f"events differ at step {steps}, {where}"
         if not legal:
