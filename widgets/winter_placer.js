@@ -26,7 +26,7 @@ const SPOT = "#00796b", SNAP = "#e07b00", CURSOR = "#6a1b9a", OUTLINE = "#4a5a6a
 // apart with a colour vision deficiency simulated: tests/winter/test_thaw_placer.py)
 const FREE = "#e07b00", HELD = "#a8a8a8", PICKED = "#aa00ff";
 const SVGNS = "http://www.w3.org/2000/svg";
-const MAX_W = 560, MAX_H = 420, MIN_CELL = 18, MAX_CELL = 34, SIDE = 240;
+const MAX_W = 560, MAX_H = 420, MAX_H_NARROW = 250, MIN_CELL = 18, MAX_CELL = 34, SIDE = 240;
 
 const STYLE = `
 .wp-root { font-size: 13px; color: #1d2a36; display: flex; flex-direction: column; gap: 4px; max-width: 100%; }
@@ -35,6 +35,7 @@ const STYLE = `
 .wp-side { display: flex; flex-direction: column; gap: 8px; align-items: flex-start; max-width: 220px; }
 .wp-card { display: grid; border: 3px solid ${SNAP}; border-radius: 3px; cursor: grab; touch-action: none;
   user-select: none; box-shadow: 0 1px 3px rgba(0,0,0,.35); background: #fff; }
+.wp-card-empty { border: 3px dashed #b8c4cf; border-radius: 3px; }
 .wp-card:focus { outline: 3px solid ${CURSOR}; outline-offset: 2px; }
 .wp-card.wp-lifted { opacity: .35; }
 .wp-off .wp-card { cursor: not-allowed; opacity: .5; }
@@ -186,8 +187,11 @@ function render({ model, el }) {
       for (const [x, y] of [...both[0], ...both[1]]) { xs.push(x, x + 2); ys.push(y, y + 2); }
     }
     if (!xs.length) { xs.push(0, 2); ys.push(0, 2); }
-    const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
-    return [x0, y0, Math.max(...xs) + 1 - x0, Math.max(...ys) + 1 - y0];
+    // a flake's margin; in the thaw half of one (the spots of every free card already reach two
+    // flakes beyond the lake)
+    const m = moving() && Object.keys(get("targets") || {}).length ? 0.5 : 1;
+    const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
+    return [x0, y0, Math.max(...xs) + m - x0, Math.max(...ys) + m - y0];
   }
 
   function drawHand() {
@@ -212,6 +216,13 @@ function render({ model, el }) {
       cardEl.addEventListener("keydown", key);
       hand.append(cardEl, caption);
       if (focused && on) cardEl.focus();
+    } else if (moving()) {
+      // where the card picked up will show, as big as it: picking one up moves nothing on the page
+      cardEl = null;
+      const empty = document.createElement("div");
+      empty.className = "wp-card-empty";
+      empty.style.width = empty.style.height = `${2 * cellPx}px`;
+      hand.append(empty, caption);
     } else {
       cardEl = null;
       hand.append(caption);
@@ -235,7 +246,8 @@ function render({ model, el }) {
     // there the keys' help goes under the lake, so the lake starts high enough to be seen with the board
     if (narrow && keys.parentNode !== root) root.insertBefore(keys, hint);
     else if (!narrow && keys.parentNode !== side) side.appendChild(keys);
-    cellPx = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(Math.min(maxW / w, MAX_H / h))));
+    const maxH = narrow ? MAX_H_NARROW : MAX_H;
+    cellPx = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(Math.min(maxW / w, maxH / h))));
     lastRoom = room;
     lake.setAttribute("viewBox", `${x0} ${y0} ${w} ${h}`);
     lake.setAttribute("width", String(w * cellPx));
