@@ -284,7 +284,14 @@ function render({ model, el }) {
     // the thaw: a free card is taken where it lies (a drag moves it, a click picks it up)
     if (moving()) {
       for (const [x, y, name] of get("cards") || []) {
-        if (!isFree(x, y)) continue;
+        if (!isFree(x, y)) {
+          // a card under a token cannot be taken: a click asks anyway, so Python says which rule holds it
+          const held = svg("rect", { x, y, width: 2, height: 2, fill: "#ffffff", "fill-opacity": 0,
+                                     class: "wp-held", "data-card": `${x},${y}`, cursor: "not-allowed" }, lake);
+          svg("title", {}, held).textContent = `${name} is held by a token (WIN-GEO-8)`;
+          held.addEventListener("click", () => { if (get("enabled") && !drag) model.send({ select: [x, y] }); });
+          continue;
+        }
         const hit = svg("rect", { x, y, width: 2, height: 2, fill: "#ffffff", "fill-opacity": 0,
                                   class: "wp-free", "data-card": `${x},${y}` }, lake);
         const title = svg("title", {}, hit);

@@ -90,6 +90,9 @@ def test_jupyterlab_winter_thaw_a_free_card_dragged_turned_and_snapped(page: Pag
         thaw_ready(page, mirror)
         expect(page.locator(f"{ROOT} .wp-free[data-card='0,0']")).to_have_count(0)   # W11: under a token
         page.locator(ROOT).scroll_into_view_if_needed()
+        page.locator(f"{ROOT} .wp-held[data-card='0,0']").click()                # asked anyway: the rule says no
+        expect(placer.locator(".wp-msg")).to_contain_text("W11 is held by a token (WIN-GEO-8)", timeout=60_000)
+        expect(page.locator(f"{ROOT}[data-selected='']")).to_be_attached()
         logged = table.locator(".lotus-log li").count()
 
         # W07 let go on W11 (its centre on W11's): no spot of it within a flake, so it goes back

@@ -14,7 +14,8 @@ legal actions for the card as turned now, worked out from ``observation(state, s
 thing the page holds. The order of the face-down deck is not in it (WIN-CLAR-3).
 
 In the thaw (:meth:`CardPlacer.show_thaw`) the same widget moves a card that is on the lake: the
-free cards (WIN-GEO-8) are outlined in orange and only they can be taken; taken by the pointer,
+free cards (WIN-GEO-8) are outlined in orange and only they can be taken (a click on a card under a
+token is answered with that rule); taken by the pointer,
 a card shows the spots of the engine's moves for it (WIN-CLAR-7), turns 180° with ``R`` while it
 hangs there (or with "Turn 180°" before), and let go it snaps in Python to the nearest of them or
 goes back to its place with the rule that stopped it. A click on a free card picks it up without a
