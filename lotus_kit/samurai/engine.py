@@ -756,10 +756,25 @@ def apply_list(t: tuple, c: int) -> list:
     return L
 
 
-def step(t: tuple, c: int, wrap: type) -> tuple:
+def step(t: tuple, c: int, wrap: type) -> tuple | None:
     """:func:`apply` for a facade whose states are a tuple subclass ``wrap``: the state after ``c`` as a
-    ``wrap``, made from a plain tuple that is kept for listing the new state's legal actions."""
-    u = tuple(apply_list(t, c))
+    ``wrap``, made from a plain tuple that is kept for listing the new state's legal actions. None,
+    with nothing done, when the state's chance is explicit (a script, :mod:`lotus_kit.core.chance`): the
+    facade then makes the chance node."""
+    entry = _last[0]                                         # apply_list() written out: once an action
+    if entry[0] is not t:
+        entry = _entry(t)
+    u = entry[2]
+    if type(u[RNG]) is tuple:
+        return None
+    if c not in entry[1]:
+        from lotus_kit.samurai.explain import why_illegal
+
+        raise IllegalAction(*why_illegal(t, c))
+    L = list(u)
+    L[LAST_ACTION] = c
+    _do(L, c)
+    u = tuple(L)
     new = wrap(u)                       # from an exact tuple: one copy, not two as from the list
     _made[0] = (new, u)
     return new
@@ -777,19 +792,21 @@ def _do(t: list, c: int) -> None:
             t[DECK_SIZE] = sum(t[DECK:DECK + C.KINDS])
         _hand_add(t, s, _draw(t))
         t[USED] += 1
-        _after_main(t)
-        return
-    if op == END_TURN:                                       # SAM-TURN-1 phase 3
+    elif op == END_TURN:                                     # SAM-TURN-1 phase 3
         _start_turn(t, (s + 1) % t[N])
         return
-    card, owner, house = c >> 8 & 31, c >> 13 & 7, c >> 16 & 1
-    if op == DISCARD_CARD:                                   # SAM-KI-3b
-        _hand_remove(t, s, card)
+    elif op == DISCARD_CARD:                                 # SAM-KI-3b
+        card = c >> 8 & 31
+        h = b + HAND                                         # _hand_remove() written out
+        del t[t.index(card, h, h + HAND_SLOTS)]
+        t.insert(h + HAND_SLOTS - 1, 0)
         t[DISCARD + card] += 1
         t[USED] += 1
-        _after_main(t)
     elif op == PLAY:                                         # SAM-KI-3c, §7
-        _hand_remove(t, s, card)
+        card = c >> 8 & 31
+        h = b + HAND                                         # _hand_remove() written out
+        del t[t.index(card, h, h + HAND_SLOTS)]
+        t.insert(h + HAND_SLOTS - 1, 0)
         t[USED] += 1
         if card in DAIMYOS:                                  # SAM-PLAY-3, SAM-CLAR-6
             if t[b + DH]:
@@ -798,9 +815,24 @@ def _do(t: list, c: int) -> None:
                 _end_alliance(t, s)                          # SAM-CLAR-13 c
             t[b + DH] = card
         else:
-            _place(t, card, owner, house)
-        _after_main(t)
-    elif op == DISHONOR:                                     # SAM-EVT-3: costs two actions
+            _place(t, card, c >> 13 & 7, c >> 16 & 1)
+    else:
+        _do_other(t, c, op, s, b)
+        return
+    # after a draw, a discard or a play: _after_main() written out, its usual case without a call
+    t[MODE] = MAIN
+    if t[SHOGUN_AT] != -1:
+        t[DUTY] = 0
+    else:
+        _check_duty(t)
+    if t[FLAGS] & F_NO_RESHUFFLE and t[DECK_SIZE] == 0:
+        _check_dead_table(t)
+
+
+def _do_other(t: list, c: int, op: int, s: int, b: int) -> None:
+    """:func:`_do` for everything but a draw, a discard, a play and the end of a turn."""
+    card, owner, house = c >> 8 & 31, c >> 13 & 7, c >> 16 & 1
+    if op == DISHONOR:                                       # SAM-EVT-3: costs two actions
         _hand_remove(t, s, card)
         t[DISCARD + card] += 1
         t[USED] += 2

@@ -141,9 +141,10 @@ class Samurai(ExplicitChance):
 
                 return with_dice(state, action.attack, action.rolls)[0]
             raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
-        if type(state[E.RNG]) is tuple:     # explicit chance: a draw or a die becomes a chance node
+        new = E.step(state, c, State)
+        if new is None:                     # explicit chance: a draw or a die becomes a chance node
             return self._explicit_apply(state, action)
-        return E.step(state, c, State)
+        return new
 
     # ---- explicit chance (lotus_kit.core.chance): the deal, every draw and every die -------------
     chance_rule = "SAM-CLAR-19"
