@@ -45,6 +45,7 @@ MAIN, ANSWER, WINDOW, CASTLE_CHOICE, SECOND_THEFT, OFFER, OVER = range(7)
 MODE_NAMES = ("card_action", "dishonor_answer", "save_face", "castle_choice", "second_theft",
               "alliance_answer", "over")
 D_SHOGUN, D_ATTACK, D_ALLY, D_BREAK = 1, 2, 4, 8
+assert tuple(range(ACTIVE, DUTY + 1)) == (ACTIVE, MODE, USED, DECL, DUTY), "_start_turn() sets them as one slice"
 # ---- actions ----------------------------------------------------------------------------------
 (DRAW, DISCARD_CARD, PLAY, DISHONOR, THIEF, ASSASSIN, SHOGUN, ATTACK, ALLY_WITH, BREAK_ALLIANCE, END_TURN,
  PAY, SAVE_FACE, SEPPUKU, PASS, CASTLE_PICK, STEAL, STOP, ACCEPT, REFUSE) = range(20)
@@ -454,7 +455,7 @@ def _lose_samurai_house(t: list, s: int) -> None:
 
 def _start_turn(t: list, s: int) -> None:
     """Phase 1 of ``s``: a pending break takes effect, honor is paid, the target is checked."""
-    t[ACTIVE], t[USED], t[DECL], t[DUTY], t[MODE] = s, 0, 0, 0, MAIN
+    t[ACTIVE:DUTY + 1] = (s, MAIN, 0, 0, 0)                   # ACTIVE, MODE, USED, DECL, DUTY
     t[TURNS] += 1
     if t[MAXR] and t[TURNS] > t[MAXR] * t[N]:              # SAM-CLAR-17: the safety limit, no winner
         t[MODE], t[WIN] = OVER, 0
@@ -462,7 +463,17 @@ def _start_turn(t: list, s: int) -> None:
     b = SEATS + s * SEAT_SIZE
     if t[b + BREAK]:                                         # SAM-ALLY-6 / SAM-CLAR-13: before phase 1
         _end_alliance(t, s)
-    t[LAST_INCOME] = gain = income(t, s)
+    d = b + DH
+    if t[d]:                                                 # income() of a Daimyo owner written out
+        (daimyo, dpos, _, _, _, _, dwife, dcastle, _,
+         samurai, spos, _, _, _, _, swife, scastle, _) = t[d:d + 18]
+        gain = (H[daimyo] + POS_H[dpos] + H[dwife] + H[dcastle]
+                + H[samurai] + POS_H[spos] + H[swife] + H[scastle])    # SAM-HON-1, SAM-ALLY-3
+        if t[SHOGUN_AT] == s:
+            gain += SHOGUN_HONOR[t[N]]
+    else:
+        gain = income(t, s)
+    t[LAST_INCOME] = gain
     honor = t[b + HONOR] = t[b + HONOR] + gain              # SAM-HON-4: always automatic
     if honor >= t[TARGET]:                            # SAM-END-1, SAM-HON-6, SAM-CLAR-16; only the
         # active player gains honor, so two can never reach the target together (SAM-TIE-1)
