@@ -16,7 +16,9 @@ The aim is 8 µs per action with legal actions on a machine where White Lotus's 
 ratio to White Lotus in the same process of at most 0.36, printed with the figures. Instructions per
 action, which no load changes: ``--loop N`` plays N random 4-player games and prints the actions, so
 ``valgrind --tool=callgrind python benchmarks/bench_samurai.py --loop 20`` minus the same with
-``--loop 2``, divided by the difference in actions, is the count per action.
+``--loop 2``, divided by the difference in actions, is the count per action; ``--loop-white-lotus 4``
+minus ``--loop-white-lotus 1`` gives White Lotus's the same way, and their quotient is the ratio that no
+load changes.
 """
 
 from __future__ import annotations
@@ -102,24 +104,23 @@ def int_loop(players: int, seed: int, engine=E) -> tuple[int, float]:
     return n, clock() - t0
 
 
-def white_lotus_reference(games: int) -> float | None:
+def white_lotus_game(seed: int) -> tuple[int, float] | None:
+    """(actions, seconds) of one random 4-player game of White Lotus's oracle engine (the yardstick),
+    None without it."""
     try:
         from yardstick import white_lotus_engine
         _wl = white_lotus_engine()
         apply, legal_actions, new_game, to_act = _wl.apply, _wl.legal_actions, _wl.new_game, _wl.to_act
     except ImportError:
         return None
-    per = []
-    for seed in range(games):
-        rng = random.Random(seed)
-        t0 = clock()
-        s = new_game(4, seed)
-        n = 0
-        while not s.is_over:
-            s = apply(s, rng.choice(legal_actions(s, min(to_act(s)))))
-            n += 1
-        per.append((clock() - t0) / n * 1e6)
-    return statistics.median(per)
+    rng = random.Random(seed)
+    t0 = clock()
+    s = new_game(4, seed)
+    n = 0
+    while not s.is_over:
+        s = apply(s, rng.choice(legal_actions(s, min(to_act(s)))))
+        n += 1
+    return n, clock() - t0
 
 
 def bytecodes_per_action(step, state, is_over, n: int = 300) -> float:
@@ -177,17 +178,27 @@ def main() -> None:
     ap.add_argument("--bytecodes", action="store_true", help="count bytecodes per action (load-independent)")
     ap.add_argument("--no-openspiel", action="store_true", help="leave out OpenSpiel's reference loops")
     ap.add_argument("--loop", type=int, metavar="GAMES", help="only play GAMES random 4-player games (for callgrind)")
+    ap.add_argument("--loop-white-lotus", type=int, metavar="GAMES",
+                    help="only play GAMES random 4-player games of White Lotus's oracle engine (for callgrind)")
     args = ap.parse_args()
     if args.loop is not None:
         print(f"actions {sum(random_game(4, seed)[0] for seed in range(args.loop))}")
+        return
+    if args.loop_white_lotus is not None:
+        print(f"actions {sum(white_lotus_game(seed)[0] for seed in range(args.loop_white_lotus))}")
         return
     if args.bytecodes:
         bytecodes()
         return
     after_4p = None
+    white_lotus: list[float] = []
     for players in (3, 4, 6):
         with_legal, before, bare, ints, ints_before, lengths = [], [], [], [], [], []
         for seed in range(args.games):
+            if players == 4:                                 # the yardstick interleaved: the same load
+                got = white_lotus_game(seed)
+                if got is not None:
+                    white_lotus.append(got[1] / got[0] * 1e6)
             if OLD is not None:                              # interleaved: the same load on both
                 k, t, _ = random_game(players, seed, Before())
                 before.append(t / k * 1e6)
@@ -208,11 +219,12 @@ def main() -> None:
                   f"{median(ints) / median(ints_before):.2f}")
         if players == 4:
             after_4p = median(with_legal)
-    wl = white_lotus_reference(max(3, args.games // 4))
-    if wl is not None:
-        print(f"White Lotus engine, same machine: {wl:5.2f} µs/action with legal actions (4 players); "
-              f"Samurai/White Lotus {after_4p / wl:.2f} (aim ≤ {AIM_RATIO:.2f}: {TARGET_US:.0f} µs where White "
-              f"Lotus takes 22 µs)")
+    if white_lotus:
+        wl = median(white_lotus)
+        print(f"White Lotus's oracle engine, same process, its games interleaved with Samurai's 4-player ones: "
+              f"{wl:5.2f} µs/action with legal actions")
+        print(f"RATIO Samurai / White Lotus (4 players, with legal actions): {after_4p / wl:.2f}  "
+              f"(aim ≤ {AIM_RATIO:.2f}: {TARGET_US:.0f} µs where White Lotus takes 22 µs)")
     if not args.no_openspiel:
         import bench_openspiel
 

@@ -363,8 +363,8 @@ def _roll(t: list) -> int:
 
 def _hand_remove(t: list, s: int, kind: int) -> None:
     b = SEATS + s * SEAT_SIZE + HAND
-    i = t.index(kind, b, b + HAND_SLOTS)                     # the slots after it move up one
-    t[i:b + HAND_SLOTS] = [*t[i + 1:b + HAND_SLOTS], 0]
+    del t[t.index(kind, b, b + HAND_SLOTS)]                  # the slots after it move up one
+    t.insert(b + HAND_SLOTS - 1, 0)
 
 
 def _hand_add(t: list, s: int, kind: int) -> None:
@@ -372,8 +372,8 @@ def _hand_add(t: list, s: int, kind: int) -> None:
     slots last, so the card goes in at its place and the last (empty) slot drops off."""
     b = SEATS + s * SEAT_SIZE + HAND
     e = b + HAND_SLOTS
-    i = bisect_right(t, kind, b, t.index(0, b, e))
-    t[i:e] = [kind, *t[i:e - 1]]
+    t.insert(bisect_right(t, kind, b, t.index(0, b, e)), kind)
+    del t[e]                                                 # the empty slot pushed out of the hand
 
 
 def _place(t: list, kind: int, owner: int, h: int) -> None:
