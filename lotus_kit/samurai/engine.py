@@ -622,10 +622,15 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
         discards = DISCARD_CODES[a]
         plays = PLAY_CODES[a]
         houses = roomy = None
-        # the hand is sorted with its empty slots last: each kind once, in order, up to the first 0
-        for k in dict.fromkeys(t[h:h + HAND_SLOTS]):
+        prev = -1
+        # the hand is sorted with its empty slots last: each kind once (equal cards lie side by side),
+        # in order, up to the first 0
+        for k in t[h:h + HAND_SLOTS]:
+            if k == prev:
+                continue
             if not k:
                 break
+            prev = k
             out.append(discards[k])
             cls = CLASS[k]
             if cls == C_DAIMYO:
