@@ -239,29 +239,44 @@ def layout_at(light: int, a: int) -> int:
     return (light >> a & 3) | (light >> (a + W) & 3) << 2
 
 
+# the last lake and tokens asked about and their free cards: a thaw turn's start and its legal set ask
+# about the same position one after the other
+_last_free: tuple[int, int, int] = (0, 0, 0)
+
+
 def free_cards(v) -> int:
-    """Anchors of the free cards: none of their cells lies in a token's window (WIN-GEO-8)."""
+    """Anchors of the free cards: none of their cells lies in a token's window (WIN-GEO-8), that is
+    none lies within one step (each way) of a token's anchor."""
+    global _last_free
     t = v[TOK0] | v[TOK1]
+    anch = v[ANCH]
     if not t:
-        return v[ANCH]
-    tc = card_cells(t)
-    return v[ANCH] & ~(tc | tc >> 1 | tc >> W | tc >> (W + 1))
+        return anch
+    was_anch, was_t, free = _last_free
+    if was_t == t and was_anch == anch:
+        return free
+    d = t | t << 1 | t >> 1
+    d |= d << W | d >> W
+    free = anch & d ^ anch                          # AND NOT without a negative int
+    _last_free = (anch, t, free)
+    return free
 
 
 def colour_squares(v, colour: int, rules: Rules) -> int:
     """Anchors of the squares of ``colour`` (WIN-GEO-6): 4 flakes of that colour, across at least two
     cards (a window at a card's own anchor is that card alone) unless ALLOW_SINGLE_CARD_SQUARE.
     Squares of the two colours never share a flake (WIN-CLAR-6)."""
-    cells = v[LIGHT] if colour == LIGHT_COLOUR else v[OCC] & ~v[LIGHT]
+    cells = v[LIGHT] if colour == LIGHT_COLOUR else v[OCC] ^ v[LIGHT]    # the light cells are occupied
     sq = squares(cells)
-    return sq if rules.single_card_square else sq & ~v[ANCH]
+    return sq if rules.single_card_square else sq & v[ANCH] ^ sq
 
 
 def claimable(v, colour: int, rules: Rules) -> int:
     """Squares of ``colour`` with no token (WIN-GEO-7); under EXCLUSIVE_FLAKES also sharing no flake
     with a token's window."""
     t = v[TOK0] | v[TOK1]
-    sq = colour_squares(v, colour, rules) & ~t
+    sq = colour_squares(v, colour, rules)
+    sq ^= sq & t
     if rules.exclusive and t:
         d = t | t << 1 | t >> 1
         sq &= ~(d | d << W | d >> W)
@@ -345,9 +360,6 @@ def _drop_translates(v, a: int, lay: int, targets: int) -> int:
     return targets
 
 
-# the light cells of a card at anchor 0 (``light >> a & BLOCK``) for the layouts that look the same
-# turned 180° (WIN-CLAR-7: turning such a card in place is no move)
-_LOOKS_SAME_TURNED = frozenset(LIGHT_CELLS[la] for la in range(16) if TURNED[la] == la)
 # the light cells of a card at anchor 0 turned 180°, by its light cells as it lies (WIN-GEO-2)
 _TURNED_CELLS = {LIGHT_CELLS[la]: LIGHT_CELLS[TURNED[la]] for la in range(16)}
 
@@ -357,6 +369,15 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     move targets ``(a, kept, turned)``, and the mover's own token windows (take-backs, DEVIR)."""
     free, cards, _, own = thaw_cards(v, rules)
     return free, [(a, m0, m1) for a, m0, _, m1, _ in cards], own
+
+
+def _looks_same_turned(v) -> frozenset[int]:
+    """Anchors of the cards that look the same turned 180° (turning one in place is no move,
+    WIN-CLAR-7): top-left flake like bottom-right and top-right like bottom-left, for every card at
+    once."""
+    light, anch = v[LIGHT], v[ANCH]
+    differ = light ^ light >> (W + 1) | light >> 1 ^ light >> W
+    return frozenset(bits(anch ^ anch & differ))
 
 
 def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int]], int, int]:
@@ -385,14 +406,15 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     even = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else 0
     # the usual rules and lake: _orientations written out (no call per card)
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
-    light = v[LIGHT]
-    held = frozenset(bits(anch & ~free)) if free != anch else ()    # the cards under a token's window
+    alike = _looks_same_turned(v) if plain else ()
+    held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
     cards = []
     total = 0
     for i, a in enumerate(nodes):
         if a in held:
             continue
-        m = touch[i] & ~(before[i] | after[i + 1])
+        m = touch[i]
+        m ^= m & (before[i] | after[i + 1])           # AND NOT: big negative ints are slow
         if even:
             m &= even
         if plain:
@@ -404,7 +426,7 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
             # it is even (WIN-GEO-3); turned in place it is a move unless it looks the same turned
             m0 = m ^ (1 << a)
             k = m0.bit_count()
-            if light >> a & BLOCK in _LOOKS_SAME_TURNED:
+            if a in alike:
                 cards.append((a, m0, k, m0, k))
                 total += 2 * k
             else:
@@ -427,16 +449,19 @@ def position_key(v) -> tuple[int, ...]:
 
 # ----------------------------------------------------------------------------- legal actions
 
-def select_bit(mask: int, k: int) -> int:
-    """The position of the ``k``-th lowest set bit of ``mask`` (binary search on bit counts)."""
-    lo, hi = 0, mask.bit_length()
-    while lo < hi:                    # smallest p with more than k set bits below p + 1
-        mid = (lo + hi) // 2
-        if (mask & ((2 << mid) - 1)).bit_count() > k:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+def select_bit(mask: int, k: int, count: int | None = None) -> int:
+    """The position of the ``k``-th lowest set bit of ``mask`` (``count``: its set bits, when known).
+    Target masks are sparse: a few dozen bits over hundreds, so dropping the bits below (or above,
+    whichever are fewer) one at a time costs fewer big-int operations than a binary search."""
+    if count is None:
+        count = mask.bit_count()
+    if 2 * k < count:
+        for _ in range(k):
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
+    for _ in range(count - 1 - k):
+        mask ^= 1 << mask.bit_length() - 1
+    return mask.bit_length() - 1
 
 
 class ThawLegal:
@@ -489,12 +514,12 @@ class ThawLegal:
             if k < k0:
                 base = MOVE | a << 5
                 self._drawn = (base, m0)
-                return base | select_bit(m0, k) << 17
+                return base | select_bit(m0, k, k0) << 17
             k -= k0
             if k < k1:
                 base = MOVE | 16 | a << 5
                 self._drawn = (base, m1)
-                return base | select_bit(m1, k) << 17
+                return base | select_bit(m1, k, k1) << 17
             k -= k1
         return self.takebacks[k]
 
@@ -962,7 +987,7 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     _, _, i, o = moved.pop(k)
     insort(moved, (tx, ty, i, o ^ t))
     cards = tuple(moved)
-    token = n[SUP0 + p] and fresh & claimable(n, colour, rules)
+    token = fresh and n[SUP0 + p] and fresh & claimable(n, colour, rules)
     if token:
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
     _normalise(n)
