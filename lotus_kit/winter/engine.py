@@ -984,8 +984,9 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     tx, ty = _world(v, b)
     moved = list(s.cards)
     k = bisect_left(moved, (fx, fy))                # the cards are sorted, one per anchor
-    _, _, i, o = moved.pop(k)
-    insort(moved, (tx, ty, i, o ^ t))
+    if k < len(moved) and moved[k][:2] == (fx, fy):    # (a search's states carry no card list)
+        _, _, i, o = moved.pop(k)
+        insort(moved, (tx, ty, i, o ^ t))
     cards = tuple(moved)
     token = fresh and n[SUP0 + p] and fresh & claimable(n, colour, rules)
     if token:
