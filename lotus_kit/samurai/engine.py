@@ -595,6 +595,26 @@ ATTACK_CODES = tuple(tuple(code(ATTACK, a, 0, o) for o in range(6)) for a in ran
 ALLY_CODES = tuple(tuple(code(ALLY_WITH, a, 0, o) for o in range(6)) for a in range(6))
 
 
+
+
+def _usable(a: int, p: int, daimyo: bool) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    own = ((2 * a, house_base(a, DAIMYO_HOUSE)),) if daimyo else ()
+    own += ((2 * a + 1, house_base(a, SAMURAI_HOUSE)),)
+    if p < 0:
+        partner: tuple[tuple[int, int], ...] = ()
+    elif daimyo:                                             # the partner of a Daimyo owner is a Ronin
+        partner = ((2 * p + 1, house_base(p, SAMURAI_HOUSE)),)
+    else:
+        partner = ((2 * p, house_base(p, DAIMYO_HOUSE)), (2 * p + 1, house_base(p, SAMURAI_HOUSE)))
+    return own + partner, partner
+
+
+# the houses seat a may play into (SAM-PLAY-1, SAM-ALLY-4, SAM-CLAR-4) as (2 * owner + house, its base):
+# USABLE[a][partner + 1][a has a Daimyo] is (every one of them, his partner's alone), made once
+USABLE = tuple(tuple(tuple(_usable(a, p, daimyo) for daimyo in (False, True)) for p in range(-1, 6))
+               for a in range(6))
+
+
 def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot path of every game
     a = t[ACTIVE]
     b = SEATS + a * SEAT_SIZE
@@ -637,14 +657,8 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
                 if not daimyo or flags & F_SWAP:
                     out.append(plays[k][2 * a])
             elif cls < C_EVENT:
-                if houses is None:                           # (2 * owner + house, its base)
-                    houses = ((2 * a, d), (2 * a + 1, d + SH - DH)) if daimyo else ((2 * a + 1, d + SH - DH),)
-                    if ally >= 0:
-                        pb = SEATS + ally * SEAT_SIZE
-                        if daimyo:
-                            houses += ((2 * ally + 1, pb + SH),)
-                        else:
-                            houses += ((2 * ally, pb + DH), (2 * ally + 1, pb + SH))
+                if houses is None:
+                    houses, partner = USABLE[a][ally + 1][daimyo != 0]
                 into = plays[k]
                 if cls == C_WARRIOR:
                     if roomy is None:                        # houses with room for a warrior, once
@@ -653,10 +667,9 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
                             roomy.append(2 * a)
                         if sw1 + sw2 + swk + sw3 < 5:
                             roomy.append(2 * a + 1)
-                        if ally >= 0:                        # the partner's houses
-                            for w, hb in houses[2 if daimyo else 1:]:
-                                if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5:
-                                    roomy.append(w)
+                        for w, hb in partner:
+                            if t[hb + 2] + t[hb + 3] + t[hb + 4] + t[hb + 5] < 5:
+                                roomy.append(w)
                     for w in roomy:
                         out.append(into[w])
                 elif cls == C_WIFE:
