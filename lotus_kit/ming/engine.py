@@ -17,7 +17,7 @@ lotus_kit.core.errors.IllegalAction: MING-RND-2: it is White's turn to place a p
 from __future__ import annotations
 
 from functools import cache
-from operator import le
+from operator import le, mul
 from typing import Any
 
 from lotus_kit.core import rng
@@ -266,19 +266,20 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` (rule id + plain words) and leaves
     ``state`` unchanged when the rules do not allow it."""
     t, d = state.table, state.data
-    phase = d[G_PHASE]
-    handler = _HANDLERS.get(type(action))
-    # the common case first: the right kind of action by the seat whose turn it is (a seat is an
-    # int equal to the turn's, so it is in range; no handler belongs to OVER)
-    if handler is not None and handler[0] == phase and phase != RETURN:
+    # the common case first: the right kind of action for the phase by the seat whose turn it is
+    # (a seat is an int equal to the turn's, so it is in range; no phase of one turn is RETURN or OVER)
+    fast = _TURN_HANDLERS[d[G_PHASE]].get(type(action))
+    if fast is not None:
         seat = action.seat
         if type(seat) is int and seat == d[G_TURN]:
             s = list(d)
-            handler[1](t, s, action)
+            fast(t, s, action)
             st = _new(State)
             _set_data(st, tuple(s))
             _set_table(st, t)
             return st
+    phase = d[G_PHASE]
+    handler = _HANDLERS.get(type(action))
     if handler is None and not isinstance(action, Action):
         raise IllegalAction("MING-RND-2", f"{quote(action)} is not a Ming action")
     seat = action.seat
@@ -362,10 +363,9 @@ def _begin_phase1(t: Table, s: list[int]) -> None:
 
 def _next_placer(t: Table, s: list[int], first: int) -> None:
     """MING-CLAR-4: the next seat clockwise with pieces left to place, else phase 2."""
-    n, at, off = t.players, t.seat_at, t.in_hand
-    for i in range(n):
-        seat = (first + i) % n
-        if s[at[seat] + off]:
+    in_hand_at = t.in_hand_at
+    for seat in t.clockwise[first]:
+        if s[in_hand_at[seat]]:
             s[G_TURN] = seat
             return
     _begin_phase2(t, s)
@@ -383,17 +383,19 @@ def _next_seat(t: Table, s: list[int], first: int, ok: Any) -> int:
 
 def _place_member(t: Table, s: list[int], a: PlaceMember) -> None:
     """MING-PH1-2, MING-CLAR-4: one piece onto any province space, turns clockwise."""
-    p = t.space_index.get(a.space) if type(a.space) is str else None
-    if p is None:
+    try:
+        p = t.space_index[a.space]
+    except (KeyError, TypeError):
         p = _space(t, a.space, "MING-PH1-2")
     seat = a.seat
-    s[t.in_hand_at[seat]] -= 1
+    in_hand_at = t.in_hand_at
+    s[in_hand_at[seat]] -= 1
     s[t.space_at[seat] + p] += 1
-    nxt = seat + 1 if seat + 1 < t.players else 0
-    if s[t.in_hand_at[nxt]]:        # the usual case: the next seat clockwise places next
-        s[G_TURN] = nxt
-    else:
-        _next_placer(t, s, nxt)
+    for nxt in t.clockwise[seat + 1]:       # MING-CLAR-4: the next seat clockwise with pieces left
+        if s[in_hand_at[nxt]]:
+            s[G_TURN] = nxt
+            return
+    _begin_phase2(t, s)
 
 
 def _begin_phase2(t: Table, s: list[int]) -> None:
@@ -404,10 +406,8 @@ def _begin_phase2(t: Table, s: list[int]) -> None:
 def _next_taker(t: Table, s: list[int], first: int) -> None:
     """MING-PH2-3, MING-CLAR-5: the next seat clockwise that can take a card (fewer than 5 cards and an
     own piece on a province space), else phase 3."""
-    n, K1, P = t.players, t.kinds1, t.n_spaces
-    hand_at, space_at = t.hand_at, t.space_at
-    for i in range(n):
-        seat = (first + i) % n
+    K1, P, hand_at, space_at = t.kinds1, t.n_spaces, t.hand_at, t.space_at
+    for seat in t.clockwise[first]:
         h, o = hand_at[seat], space_at[seat]
         if sum(s[h:h + K1]) < HAND_LIMIT and any(s[o:o + P]):
             s[G_TURN] = seat
@@ -415,23 +415,25 @@ def _next_taker(t: Table, s: list[int], first: int) -> None:
     _begin_phase3(t, s)
 
 
-def _check_take(t: Table, s: list[int], seat: int, space: Any, rule: str) -> int:
-    p = t.space_index.get(space) if type(space) is str else None
-    if p is None:
-        p = _space(t, space, rule)
-    if s[t.space_at[seat] + p] == 0:
-        raise IllegalAction(rule, f"{_name(seat)} has no family member on the {space} province space")
-    return p
-
-
 def _take_card(t: Table, s: list[int], a: TakeCard) -> None:
     """MING-PH2-2 (a): the displayed card of a space with an own piece; the slot is refilled at once,
     reshuffling the discards when the supply is empty (MING-CLAR-6)."""
-    p = _check_take(t, s, a.seat, a.space, "MING-PH2-2")
-    card = s[t.display + p]
-    s[t.seat_at[a.seat] + t.hand + card] += 1
-    _refill(t, s, p)
-    _next_taker(t, s, a.seat + 1)
+    seat = a.seat
+    try:
+        p = t.space_index[a.space]
+    except (KeyError, TypeError):
+        p = _space(t, a.space, "MING-PH2-2")
+    if s[t.space_at[seat] + p] == 0:
+        raise IllegalAction("MING-PH2-2", f"{_name(seat)} has no family member on the {a.space} province space")
+    display = t.display + p
+    s[t.hand_at[seat] + s[display]] += 1
+    if s[G_SUPPLY_LEN] == 0:
+        _refill(t, s, p)
+    else:
+        s[display] = s[G_SUPPLY] & _CARD_MASK
+        s[G_SUPPLY] >>= CARD_BITS
+        s[G_SUPPLY_LEN] -= 1
+    _next_taker(t, s, seat + 1)
 
 
 def _refill(t: Table, s: list[int], p: int) -> None:
@@ -448,15 +450,21 @@ def _refill(t: Table, s: list[int], p: int) -> None:
 
 def _take_dragon(t: Table, s: list[int], a: TakeDragon) -> None:
     """MING-PH2-2 (b): a dragon from the supply; one own piece from a province space to the box."""
-    p = _check_take(t, s, a.seat, a.space, "MING-PH2-2")
+    seat = a.seat
+    try:
+        p = t.space_index[a.space]
+    except (KeyError, TypeError):
+        p = _space(t, a.space, "MING-PH2-2")
+    o = t.seat_at[seat]
+    if s[o + t.space + p] == 0:
+        raise IllegalAction("MING-PH2-2", f"{_name(seat)} has no family member on the {a.space} province space")
     if s[G_DRAGONS] == 0:
         raise IllegalAction("MING-CLAR-5", "the dragon supply is empty")
-    o = t.seat_at[a.seat]
     s[G_DRAGONS] -= 1
     s[o + t.hand + t.kinds] += 1
     s[o + t.space + p] -= 1
     s[o + t.box] += 1
-    _next_taker(t, s, a.seat + 1)
+    _next_taker(t, s, seat + 1)
 
 
 # --- phase 3 ---
@@ -470,9 +478,8 @@ def _begin_phase3(t: Table, s: list[int]) -> None:
 def _next_phase3(t: Table, s: list[int], first: int) -> None:
     """MING-PH3-1, MING-CLAR-8: the next player clockwise who has not passed; a player without
     cards can only pass, which the engine does for him (MING-CLAR-20 (g))."""
-    n, K1, hand_at = t.players, t.kinds + 1, t.hand_at
-    for i in range(n):
-        seat = (first + i) % n
+    K1, hand_at = t.kinds1, t.hand_at
+    for seat in t.clockwise[first]:
         if s[G_MASK] >> seat & 1:
             continue
         h = hand_at[seat]
@@ -501,7 +508,7 @@ def _move(t: Table, s: list[int], a: Move) -> None:
     """MING-PH3-2, MING-PH3-3, MING-CLAR-7: a destination and a payment, legal when some walk fits."""
     known = payment_of(t, a)            # a Move of a legal list: its destination and payment are known
     if known is not None:
-        _, d, u, paid = known
+        _, d, u, paid, paying = known
     else:
         d = _district(t, a.to, "MING-PH3-2")
         if not isinstance(a.cards, tuple) or not a.cards:
@@ -513,6 +520,7 @@ def _move(t: Table, s: list[int], a: Move) -> None:
         u = 0
         for k, c in enumerate(paid):
             u |= c << (FIELD * k)
+        paying = tuple((k, c) for k, c in enumerate(paid) if c)
     seat = a.seat
     o = t.hand_at[seat]
     if known is None or not all(map(le, paid, s[o:o + len(paid)])):
@@ -523,21 +531,23 @@ def _move(t: Table, s: list[int], a: Move) -> None:
     here = s[t.prince_at[seat]] - 1
     if d == here:
         raise IllegalAction("MING-CLAR-7", f"the prince is already in {a.to}; a round trip is a stay, not a move")
-    if _princes(t, s) >> d & 1:
+    if d + 1 in map(s.__getitem__, t.others_prince_at[seat]):
         raise IllegalAction("MING-PH3-3",
                             f"another prince stands in {a.to}; a prince may pass through but not end there")
-    if not reach(t, here, u) >> d & 1:
+    m = t.moves["board"].reach[here].get(u)     # payment_of (above) has made t.moves
+    if m is None:
+        m = reach(t, here, u)
+    if not m >> d & 1:
         names = ", ".join(a.cards)
         raise IllegalAction("MING-CLAR-7", f"no walk from {t.board.district_names[here]} to {a.to} crosses one "
                             f"border per card with the cards {names} (each border needs its transport or a dragon)")
     dragon = t.kinds
-    for k, c in enumerate(paid):        # MING-CLAR-6: movement cards to the discards, dragons to their supply
-        if c:
-            s[o + k] -= c
-            if k == dragon:
-                s[G_DRAGONS] += c
-            else:
-                s[t.discards + k] += c
+    for k, c in paying:                 # MING-CLAR-6: movement cards to the discards, dragons to their supply
+        s[o + k] -= c
+        if k == dragon:
+            s[G_DRAGONS] += c
+        else:
+            s[t.discards + k] += c
     s[t.prince_at[seat]] = d + 1
     _begin_deploy(t, s, seat)
 
@@ -554,18 +564,18 @@ def _stay(t: Table, s: list[int], a: Stay) -> None:
 def _pass(t: Table, s: list[int], a: Pass) -> None:
     """MING-PH3-5: no card, no deployment, out for the rest of the phase."""
     s[G_MASK] |= 1 << a.seat
-    _next_phase3(t, s, (a.seat + 1) % t.players)
+    _next_phase3(t, s, a.seat + 1)
 
 
 def deploy_limit(t: Table, s: tuple[int, ...] | list[int], seat: int) -> tuple[int, bool]:
     """MING-CLAR-9: (most pieces the seat may deploy now, whether one may go into the cloister)."""
-    o = t.seat_at[seat]
-    d = s[o + t.prince] - 1
-    p = t.board.district_province[d]
-    occupant = cloister_at(s[t.cloister], d) - 1
+    d = s[t.prince_at[seat]] - 1
+    occupant = (s[t.cloister] >> (CLOISTER_BITS * d) & 7) - 1
     if occupant == seat and not t.rules.no_cloister_lock:   # MING-DEP-4
         return 0, False
-    k = min(MAX_DEPLOY, s[o + t.space + p])                 # MING-DEP-1
+    k = s[t.space_at[seat] + t.board.district_province[d]]
+    if k > MAX_DEPLOY:                                      # MING-DEP-1
+        k = MAX_DEPLOY
     return k, k > 0 and occupant != seat                    # MING-DEP-3: never oust your own piece
 
 
@@ -574,7 +584,7 @@ def _begin_deploy(t: Table, s: list[int], seat: int) -> None:
     deploying nothing is the only option, MING-CLAR-20 (g))."""
     k, _ = deploy_limit(t, s, seat)
     if k == 0:
-        _next_phase3(t, s, (seat + 1) % t.players)
+        _next_phase3(t, s, seat + 1)
     else:
         s[G_PHASE] = DEPLOY
 
@@ -610,7 +620,7 @@ def _deploy(t: Table, s: list[int], a: Deploy) -> None:
         shift = CLOISTER_BITS * d
         s[t.cloister] = (s[t.cloister] & ~(7 << shift)) | ((a.seat + 1) << shift)
     s[t.open_at[a.seat]] += into_open << (PIECE_BITS * d)
-    _next_phase3(t, s, (a.seat + 1) % t.players)
+    _next_phase3(t, s, a.seat + 1)
 
 
 # --- phase 4: scoring ---
@@ -997,6 +1007,10 @@ _HANDLERS: dict[type, tuple[int, Any]] = {
     ChooseReturn: (RETURN, _choose_return), SplitReturn: (SPLIT, _split_return),
     ExchangeSets: (EXCHANGE, _exchange_sets), ChooseStart: (START_CHOICE, _choose_start),
 }
+# phase -> action type -> handler, for the phases where one seat acts in turn
+_TURN_HANDLERS: tuple[dict[type, Any], ...] = tuple(
+    {} if phase in (RETURN, OVER) else {cls: fn for cls, (ph, fn) in _HANDLERS.items() if ph == phase}
+    for phase in range(OVER + 1))
 
 
 # ----------------------------------------------------------------------------------- legal actions
@@ -1010,20 +1024,22 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
         who = d[G_TURN]
         if seat is not None and seat != who:
             return []
+        lists = t.turn_lists or _turn_lists(t)
         if phase == PHASE1:
-            key: tuple[Any, ...] = ("ph1", who)
-        elif phase == PHASE2:
-            o = t.space_at[who]         # the seat's pieces on the spaces name the list
-            key = ("ph2", who, d[o:o + len(t.board.colours)], d[G_DRAGONS] > 0)
-        elif phase == PHASE3:
-            return phase3_actions(t, d, who, _princes(t, d) & ~(1 << (d[t.prince_at[who]] - 1)))
-        elif phase == DEPLOY:
-            key = ("dep", who, *deploy_limit(t, d, who))
-        elif phase == PLACE_PRINCE:
-            key = ("prince", who, _princes(t, d))
-        else:
-            key = ("neutral", who)
-        return list(t.caches.get(key) or _cached(t, key))
+            return list(lists.ph1[who])
+        if phase == PHASE2:     # the spaces holding the seat's pieces, and whether dragons are left
+            o = t.space_at[who]
+            held = sum(map(mul, map(bool, d[o:o + t.n_spaces]), lists.space_bits))
+            return list(lists.ph2[who][held + (d[G_DRAGONS] > 0)])
+        if phase == PHASE3:     # MING-PH3-3: the other princes' districts are blocked
+            return phase3_actions(t, d, who)
+        if phase == DEPLOY:
+            k, cl = deploy_limit(t, d, who)
+            return list(lists.dep[who][k + k + cl])
+        if phase == PLACE_PRINCE:
+            key: tuple[Any, ...] = ("prince", who, _princes(t, d))
+            return list(t.caches.get(key) or _cached(t, key))
+        return list(lists.neutral[who])
     if phase == RETURN:
         out: list[Action] = []
         for x in range(t.players):
@@ -1058,24 +1074,41 @@ def _make_list(t: Table, key: tuple[Any, ...]) -> list[Action]:
     b, what, who = t.board, key[0], key[1]
     if what == "ret":           # MING-SCORE-4: a sum of return cards up to the pieces in the city
         return [ChooseReturn(who, v) for v in range(key[2] + 1)]
-    if what == "ph1":           # MING-PH1-2: any province space
-        return [PlaceMember(who, c) for c in b.colours]
-    if what == "ph2":           # the pieces on the spaces: the list of the spaces holding any, shared
-        return list(_cached(t, ("ph2_spaces", who, tuple(map(bool, key[2])), key[3])))
-    if what == "ph2_spaces":    # MING-PH2-2: a card or a dragon beside a space with an own piece
-        spaces = [c for i, c in enumerate(b.colours) if key[2][i]]
-        return [TakeCard(who, c) for c in spaces] + ([TakeDragon(who, c) for c in spaces] if key[3] else [])
-    if what == "dep":           # MING-DEP-1/2, MING-CLAR-9
-        k, cl = key[2], key[3]
-        return [Deploy(who, n, False) for n in range(k + 1)] + ([Deploy(who, n, True) for n in range(1, k + 1)]
-                                                                 if cl else [])
     if what == "prince":        # MING-SET-5: a district without a prince
         return [PlacePrince(who, name) for i, name in enumerate(b.district_names) if not key[2] >> i & 1]
-    if what == "neutral":       # MING-TWO-2: any district
-        return [PlaceNeutral(who, name) for name in b.district_names]
     if what == "start":         # MING-CLAR-15
         return [ChooseStart(who, x) for x in range(t.players)]
     raise AssertionError(key)
+
+
+class _TurnLists:
+    """The legal lists of the turn phases for every seat and situation of a setup, made at once
+    (a few hundred short tuples of shared action values)."""
+
+    __slots__ = ("dep", "neutral", "ph1", "ph2", "space_bits")
+
+    def __init__(self, t: Table) -> None:
+        b, n, P = t.board, t.players, t.n_spaces
+        # MING-PH1-2: any province space
+        self.ph1 = tuple(tuple(PlaceMember(who, c) for c in b.colours) for who in range(n))
+        # MING-PH2-2: a card or a dragon beside a space with an own piece; index: spaces held * 2 + dragons left
+        self.ph2 = tuple(tuple(
+            tuple([TakeCard(who, c) for i, c in enumerate(b.colours) if m >> 1 >> i & 1]
+                  + ([TakeDragon(who, c) for i, c in enumerate(b.colours) if m >> 1 >> i & 1] if m & 1 else []))
+            for m in range(2 << P)) for who in range(n))
+        # MING-DEP-1/2, MING-CLAR-9; index: most pieces * 2 + cloister allowed
+        self.dep = tuple(tuple(
+            tuple([Deploy(who, x, False) for x in range(k + 1)] + ([Deploy(who, x, True) for x in range(1, k + 1)]
+                                                                     if cl else []))
+            for k in range(MAX_DEPLOY + 1) for cl in (0, 1)) for who in range(n))
+        # MING-TWO-2: any district
+        self.neutral = tuple(tuple(PlaceNeutral(who, name) for name in b.district_names) for who in range(n))
+        self.space_bits = tuple(2 << i for i in range(P))      # a space's bit in the index above
+
+
+def _turn_lists(t: Table) -> _TurnLists:
+    t.turn_lists = lists = _TurnLists(t)
+    return lists
 
 
 def players_of(state: State) -> int:

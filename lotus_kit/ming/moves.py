@@ -22,14 +22,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cache
-from itertools import chain, product
+from itertools import chain, product, repeat
 from typing import Any
 
-from lotus_kit.ming.actions import Move, Pass, Stay
+from lotus_kit.ming.actions import Action, Move, Pass, Stay
 from lotus_kit.ming.board import Board
 from lotus_kit.ming.state import HAND_LIMIT, Table
 
 FIELD = 4                    # bits per card kind in a packed hand or payment (a hand holds at most 5)
+# A phase-3 action code (see below) packs a payment with REV_BITS per kind (a hand holds at most 5
+# cards, MING-PH2-1): with the deck's 7 kinds small enough to stay one machine digit of a Python int,
+# so sorting and bisecting the codes compare them the fast way
+REV_BITS = 3
+REV_MASK = (1 << REV_BITS) - 1
 _LIMIT = 200_000             # entries of one cache before a long simulation starts it afresh
 
 
@@ -72,20 +77,25 @@ class BoardMoves:
         self.reach: list[dict[int, int]] = [{0: 1 << d} for d in range(D)]
         self.codes: list[dict[int, tuple[int, ...]]] = [{} for _ in range(D)]
         self.subs: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
-        self.paying: dict[tuple[int, ...], tuple[int, ...]] = {}    # hand -> the packed payments inside it
         # the phase-3 action values of each seat, shared by every setup of the board (see _SeatActions)
         self.seats: list[_SeatActions] = []
         self.ids: dict[int, Any] = {}
         self.paying_cards: dict[int, Any] = {}
+        # (start, hand) -> (the sorted codes of its phase-3 list, where the moves to each district begin)
+        self.sorted_codes: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.shift = shift = REV_BITS * kinds1 + 3        # where a code's destination starts (see _SeatActions)
+        self.bounds = tuple(x << shift for x in range(D + 1))
+        self.stays: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}   # hand -> (payments, stays)
         # every payment of at most HAND_LIMIT cards, with the payments one card smaller (computed first)
         payments = [p for p in product(range(HAND_LIMIT + 1), repeat=kinds1) if 0 < sum(p) <= HAND_LIMIT]
         payments.sort(key=sum)
         smaller = [(pack(p), tuple((pack(p) - (1 << (FIELD * k)), self.steps[k]) for k in range(kinds1) if p[k]))
                    for p in payments]
         # a destination mask -> the destinations' code parts (masks of up to 6 districts at a time)
-        parts = [tuple(tuple((c * 6 + i) << 32 for i in range(6) if bits >> i & 1) for bits in range(64))
+        parts = [tuple(tuple((c * 6 + i) << shift | (c * 6 + i) & 7 for i in range(6) if bits >> i & 1)
+                       for bits in range(64))
                  for c in range(chunks)]
-        revs = [(u, sum(c << (FIELD * (kinds1 - 1 - k)) for k, c in enumerate(p))) for p, (u, _) in
+        revs = [(u, sum(c << (REV_BITS * (kinds1 - 1 - k) + 3) for k, c in enumerate(p))) for p, (u, _) in
                 zip(payments, smaller, strict=True)]
         for start in range(D):
             memo = self.reach[start]
@@ -132,11 +142,12 @@ class BoardMoves:
             m = self.mask(start, u) & ~(1 << start)      # a round trip is not a move (MING-CLAR-7)
             rev = 0
             for c in paid:
-                rev = (rev << FIELD) | c
+                rev = (rev << REV_BITS) | c
             out = []
             while m:
                 low = m & -m
-                out.append((low.bit_length() - 1) << 32 | rev)
+                dest = low.bit_length() - 1
+                out.append(dest << self.shift | rev << 3 | dest & 7)
                 m ^= low
             hit = memo[u] = tuple(out)
         return hit
@@ -156,12 +167,12 @@ def board_moves(board: Board, kinds: int) -> BoardMoves:
 
 
 def _caches(t: Table) -> dict[str, Any]:
-    mine = t.caches.get("moves_tables")
+    mine = t.moves
     if mine is None:
         bm = board_moves(t.board, t.kinds)
-        mine = t.caches["moves_tables"] = {"board": bm, "lists": {}, "ids": bm.ids}
+        mine = t.moves = {"board": bm, "lists": {}, "ids": bm.ids}
         while len(bm.seats) < t.players:    # a seat's moves are the same values in every setup of the board
-            bm.seats.append(_SeatActions(t, len(bm.seats), bm.ids, bm.paying_cards))
+            bm.seats.append(_SeatActions(t, len(bm.seats), bm.ids, bm.paying_cards, bm.shift))
         mine["seats"] = tuple(bm.seats[:t.players])
     return mine
 
@@ -200,89 +211,114 @@ def reachable_moves(t: Table, start: int, hand: tuple[int, ...]) -> dict[int, tu
 
 
 # A phase-3 action of a seat is coded as one int whose order is the order of the legal list:
-# destination << 32 | the payment packed first kind highest (so ints compare as the counts do);
-# stays follow as (districts + 1) << 32 | kind, the pass last as (districts + 2) << 32.
+# destination << shift | the payment packed first kind highest, REV_BITS a kind, << 3 | the low 3
+# bits of the destination (so ints compare as the destinations, then the counts do, and codes that
+# differ only in the destination fall apart in a dict, whose slots are chosen by the low bits);
+# stays follow as (districts + 1) << shift | kind, the pass last as (districts + 2) << shift.
 
 class _SeatActions(dict):
     """code -> the one action value of a seat (made on first use and shared by every legal list)."""
 
-    def __init__(self, t: Table, who: int, ids: dict[int, Any], paying: dict[int, Any]):
+    def __init__(self, t: Table, who: int, ids: dict[int, Any], paying: dict[int, Any], shift: int):
         super().__init__()
-        self.t, self.who, self.ids, self.paying = t, who, ids, paying
+        self.t, self.who, self.ids, self.paying, self.shift = t, who, ids, paying, shift
         self.names, self.moves_end = t.board.district_names, len(t.board.district_names)
 
     def __missing__(self, code: int) -> Any:
-        dest, low = code >> 32, code & 0xFFFFFFFF
+        dest = code >> self.shift
         if dest < self.moves_end:
+            low = code >> 3 & ((1 << (self.shift - 3)) - 1)
             paying = self.paying.get(low)
-            if paying is None:      # (packed, counts, card names) of a payment, shared by the seats
+            if paying is None:      # (packed, counts, card names, (kind, count) paid) of a payment, shared by the seats
                 t = self.t
                 K1 = t.kinds + 1
-                paid = tuple((low >> (FIELD * (K1 - 1 - k))) & 15 for k in range(K1))
+                paid = tuple((low >> (REV_BITS * (K1 - 1 - k))) & REV_MASK for k in range(K1))
                 cards: list[str] = []
                 for k, c in enumerate(paid):
                     cards.extend((t.card_names[k],) * c)
-                paying = self.paying[low] = (pack(paid), paid, tuple(cards))
-            a: Any = Move(self.who, self.names[dest], paying[2])
-            self.ids[id(a)] = (a, dest, paying[0], paying[1])
+                paying = self.paying[low] = (pack(paid), paid, tuple(cards),
+                                             tuple((k, c) for k, c in enumerate(paid) if c))
+            a: Any = _new(Move)         # the dataclass's own slots, set once, without its __init__
+            _set_seat(a, self.who)
+            _set_to(a, self.names[dest])
+            _set_cards(a, paying[2])
+            self.ids[id(a) >> 4] = (a, dest, paying[0], paying[1], paying[3])    # (ids are multiples of 16)
         elif dest == self.moves_end + 1:
-            a = Stay(self.who, self.t.card_names[low])
+            a = Stay(self.who, self.t.card_names[code & ((1 << self.shift) - 1)])
         else:
             a = Pass(self.who)
         self[code] = a
         return a
 
 
-def payment_of(t: Table, action: Move) -> tuple[Move, int, int, tuple[int, ...]] | None:
-    """(the move, destination, packed payment, counts) of a Move of a legal list, else None. The
-    identity check makes a reused id of a forgotten value harmless."""
-    hit = _caches(t)["ids"].get(id(action))
+_new = object.__new__
+_set_seat = Action.__dict__["seat"].__set__
+_set_to = Move.__dict__["to"].__set__
+_set_cards = Move.__dict__["cards"].__set__
+
+
+def payment_of(t: Table, action: Move) -> tuple[Move, int, int, tuple[int, ...], tuple[tuple[int, int], ...]] | None:
+    """(the move, destination, packed payment, counts, (kind, count) of each kind paid) of a Move of a
+    legal list, else None. The identity check makes a reused id of a forgotten value harmless."""
+    hit = (t.moves or _caches(t))["ids"].get(id(action) >> 4)
     return hit if hit is not None and hit[0] is action else None
 
 
-def _codes(t: Table, here: int, hand: tuple[int, ...]) -> list[int]:
-    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass), shared by the seats
+def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass) and, per district x
+    and one past the last, the index of the first code of a move to x or beyond; shared by the seats
     and by every setup of the board."""
     bm = _caches(t)["board"]
-    us = bm.paying.get(hand)
-    if us is None:      # the packed payments inside the hand (a few hundred hands occur at most)
-        us = bm.paying[hand] = tuple(map(sum, product(*[[c << (FIELD * k) for c in range(h + 1)]
-                                                        for k, h in enumerate(hand)])))[1:]
+    hit = bm.sorted_codes.get((here, hand))
+    if hit is not None:
+        return hit
+    D = len(t.board.district_names)
+    held = bm.stays.get(hand)
+    if held is None:    # the packed payments inside the hand and its stays (a few hundred hands occur at most)
+        us = tuple(map(sum, product(*[[c << (FIELD * k) for c in range(h + 1)] for k, h in enumerate(hand)])))[1:]
+        held = bm.stays[hand] = (us, (*((D + 1) << bm.shift | k for k, h in enumerate(hand) if h),  # MING-PH3-4
+                                      (D + 2) << bm.shift))                                           # MING-PH3-5
+    us = held[0]
     try:                # every payment of at most HAND_LIMIT cards has its codes made at setup
         out = sorted(chain.from_iterable(map(bm.codes[here].__getitem__, us)))
     except KeyError:    # a hand over the limit (a described position): make the missing codes
         out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(hand))))
-    K1, D = t.kinds + 1, len(t.board.district_names)
-    out += [(D + 1) << 32 | k for k in range(K1) if hand[k]]    # MING-PH3-4: a stay per kind held
-    out.append((D + 2) << 32)                                     # MING-PH3-5: pass
-    return out
+    firsts = tuple(map(bisect_left, repeat(out, D + 1), bm.bounds))
+    out += held[1]      # a stay per kind held, then the pass
+    if len(bm.sorted_codes) > _LIMIT:
+        bm.sorted_codes.clear()
+    hit = bm.sorted_codes[(here, hand)] = (tuple(out), firsts)
+    return hit
 
 
-def phase3_actions(t: Table, s: Any, who: int, blocked: int) -> list[Any]:
-    """MING-PH3-2..5: the legal list of phase 3 for ``who``; ``blocked`` are the districts of the
-    other princes (MING-PH3-3: passing through is allowed, ending there is not)."""
-    mine = t.caches.get("moves_tables") or _caches(t)
+def phase3_actions(t: Table, s: Any, who: int) -> list[Any]:
+    """MING-PH3-2..5: the legal list of phase 3 for ``who``; the districts of the other princes are
+    left out (MING-PH3-3: passing through is allowed, ending there is not)."""
+    mine = t.moves or _caches(t)
     o = t.hand_at[who]
-    key = (who, s[t.prince_at[who]], s[o:o + t.kinds + 1])     # the prince's district + 1
+    key = (who, s[t.prince_at[who]], s[o:o + t.kinds1])     # the prince's district + 1
     lists = mine["lists"]
     hit = lists.get(key)
     if hit is None:
         if len(lists) > _LIMIT:
             lists.clear()
-        codes = _codes(t, key[1] - 1, key[2])
-        hit = lists[key] = (tuple(map(mine["seats"][who].__getitem__, codes)), codes)
-    actions, codes = hit
-    if not blocked:
-        return list(actions)
-    out: list[Any] = []
-    prev = 0
-    while blocked:              # the moves to each blocked district are one run of the sorted codes
-        low = blocked & -blocked
-        dest = low.bit_length() - 1
-        at = bisect_left(codes, dest << 32)
-        if at > prev:
-            out += actions[prev:at]
-        prev = max(prev, bisect_left(codes, (dest + 1) << 32, at))
-        blocked ^= low
-    out += actions[prev:]
+        codes, firsts = _codes(t, key[1] - 1, key[2])
+        hit = lists[key] = (tuple(map(mine["seats"][who].__getitem__, codes)), firsts)
+    actions, firsts = hit
+    out = list(actions)
+    # the moves to a blocked district are one run of the sorted codes: cut the runs from the last
+    # district down, so the earlier runs keep their places
+    others = t.others_prince_at[who]
+    if len(others) == 2:        # three players, the usual case: two runs, the later cut first
+        a, b = s[others[0]], s[others[1]]       # each a district + 1, 0 when not placed
+        if a < b:
+            a, b = b, a
+        if a:
+            del out[firsts[a - 1]:firsts[a]]
+        if b and b != a:
+            del out[firsts[b - 1]:firsts[b]]
+        return out
+    for v in sorted(set(map(s.__getitem__, others)), reverse=True):
+        if v:
+            del out[firsts[v - 1]:firsts[v]]
     return out

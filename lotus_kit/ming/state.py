@@ -130,6 +130,11 @@ class Table:
     in_hand_at: tuple[int, ...] = ()
     ret_at: tuple[int, ...] = ()
     to_act_sets: tuple[frozenset[int], ...] = ()   # seat mask -> the frozenset of those seats
+    turn_sets: tuple[frozenset[int], ...] = ()     # seat -> the frozenset of that seat alone
+    clockwise: tuple[tuple[int, ...], ...] = ()    # first seat (0 … n) -> every seat clockwise from it
+    others_prince_at: tuple[tuple[int, ...], ...] = ()   # seat -> the offsets of the other seats' princes
+    turn_lists: Any = None        # the engine's legal lists of the turn phases, made on first use
+    moves: Any = None             # the movement tables' caches of this setup (lotus_kit.ming.moves), made on first use
 
     def __post_init__(self) -> None:
         n, b = self.players, self.board
@@ -173,6 +178,9 @@ class Table:
         self.in_hand_at = tuple(o + self.in_hand for o in self.seat_at)
         self.ret_at = tuple(o + self.ret for o in self.seat_at)
         self.to_act_sets = tuple(frozenset(x for x in range(n) if m >> x & 1) for m in range(1 << n))
+        self.turn_sets = tuple(self.to_act_sets[1 << x] for x in range(n))
+        self.clockwise = tuple(tuple((first + i) % n for i in range(n)) for first in range(n + 1))
+        self.others_prince_at = tuple(tuple(self.prince_at[x] for x in range(n) if x != seat) for seat in range(n))
 
     def seat(self, seat: int) -> int:
         return self.seat_at[seat]
@@ -263,9 +271,9 @@ class State:
     @property
     def to_act_seats(self) -> frozenset[int]:
         d = self.data
+        if d[G_PHASE] < RETURN:     # the phases of a turn are numbered first
+            return self.table.turn_sets[d[G_TURN]]
         phase = d[G_PHASE]
-        if phase < RETURN:          # the phases of a turn are numbered first
-            return self.table.to_act_sets[1 << d[G_TURN]]
         if phase == OVER:
             return _NOBODY
         sets = self.table.to_act_sets
