@@ -368,7 +368,17 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     """The thaw turn's choices in compact form: free cards (each may be removed), per free card its
     move targets ``(a, kept, turned)``, and the mover's own token windows (take-backs, DEVIR)."""
     free, cards, _, own = thaw_cards(v, rules)
-    return free, [(a, m0, m1) for a, m0, _, m1, _ in cards], own
+    return free, [(c[0], *card_targets(c)) for c in cards], own
+
+
+def card_targets(card: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
+    """The kept and turned target masks of an entry of :func:`thaw_cards`."""
+    a, m0, _, m1, _, own = card
+    if own & 1:
+        m0 ^= 1 << a
+    if own & 2:
+        m1 ^= 1 << a
+    return m0, m1
 
 
 def _looks_same_turned(v) -> frozenset[int]:
@@ -380,9 +390,12 @@ def _looks_same_turned(v) -> frozenset[int]:
     return frozenset(bits(anch ^ anch & differ))
 
 
-def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int]], int, int]:
+def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int, int]], int, int]:
     """:func:`thaw_options` with the moves counted: free cards, per free card (lowest anchor first)
-    ``(a, kept, number kept, turned, number turned)``, the number of moves, the own token windows."""
+    ``(a, kept, number kept, turned, number turned, own)``, the number of moves, the own token
+    windows. ``own`` bit 0 (bit 1): the kept (turned) mask still holds the card's own spot, which is no
+    such move (:func:`card_targets` takes it out); most entries are never drawn from, so the masks
+    without it are made only when asked."""
     free = free_cards(v)
     own = 0 if rules.bga else v[TOK1 if v[TURN] else TOK0]
     if not free:
@@ -397,7 +410,7 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
         arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
         cards = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
-        cards = [(a, m0, m0.bit_count(), m1, m1.bit_count()) for a, m0, m1 in cards]
+        cards = [(a, m0, m0.bit_count(), m1, m1.bit_count(), 0) for a, m0, m1 in cards]
         return free, cards, sum(c[2] + c[4] for c in cards), own
     # the anchors covered by the cells of every card but one
     before, after = prefix_suffix([COVERED_BY[a] for a in nodes])
@@ -419,23 +432,22 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
             m &= even
         if plain:
             if not m:
-                cards.append((a, 0, 0, 0, 0))
+                cards.append((a, 0, 0, 0, 0, 0))
                 continue
             # the card's own spot is in m unless the lake is this card alone: nothing else covers it,
             # it touches a card of every part the lake falls into without it, and under ALIGNED_GRID
             # it is even (WIN-GEO-3); turned in place it is a move unless it looks the same turned
-            m0 = m ^ (1 << a)
-            k = m0.bit_count()
+            k = m.bit_count() - 1
             if a in alike:
-                cards.append((a, m0, k, m0, k))
+                cards.append((a, m, k, m, k, 3))
                 total += 2 * k
             else:
-                cards.append((a, m0, k, m, k + 1))
+                cards.append((a, m, k, m, k + 1, 1))
                 total += 2 * k + 1
         else:
             m0, m1 = _orientations(v, a, m, rules, same)
             k0, k1 = m0.bit_count(), m1.bit_count()
-            cards.append((a, m0, k0, m1, k1))
+            cards.append((a, m0, k0, m1, k1, 0))
             total += k0 + k1
     cards.sort()                    # a carried card graph need not list its cards by anchor
     return free, cards, total, own
@@ -474,7 +486,7 @@ class ThawLegal:
 
     def __init__(self, v, rules: Rules):
         _, cards, moves, own = thaw_cards(v, rules)
-        self.cards = cards              # (a, kept, number kept, turned, number turned), lowest a first
+        self.cards = cards              # the entries of thaw_cards, lowest a first
         self.takebacks = [TAKEBACK | w << 5 for w in bits(own)] if own else []
         self.total = len(cards) + moves + len(self.takebacks)
         self._targets = None
@@ -490,9 +502,9 @@ class ThawLegal:
         """The target mask by the move's code without its target (built when first asked)."""
         if self._targets is None:
             self._targets = t = {}
-            for a, m0, _, m1, _ in self.cards:
-                t[MOVE | a << 5] = m0
-                t[MOVE | 16 | a << 5] = m1
+            for card in self.cards:
+                a = card[0]
+                t[MOVE | a << 5], t[MOVE | 16 | a << 5] = card_targets(card)
         return self._targets
 
     def targets_of(self, base: int) -> int:
@@ -510,13 +522,17 @@ class ThawLegal:
         if k < len(cards):
             return REMOVE | cards[k][0] << 5
         k -= len(cards)
-        for a, m0, k0, m1, k1 in cards:
+        for a, m0, k0, m1, k1, own in cards:
             if k < k0:
+                if own & 1:
+                    m0 ^= 1 << a
                 base = MOVE | a << 5
                 self._drawn = (base, m0)
                 return base | select_bit(m0, k, k0) << 17
             k -= k0
             if k < k1:
+                if own & 2:
+                    m1 ^= 1 << a
                 base = MOVE | 16 | a << 5
                 self._drawn = (base, m1)
                 return base | select_bit(m1, k, k1) << 17
@@ -525,7 +541,9 @@ class ThawLegal:
 
     def __iter__(self):
         yield from self.removes
-        for a, m0, _, m1, _ in self.cards:
+        for card in self.cards:
+            a = card[0]
+            m0, m1 = card_targets(card)
             for base, mask in ((MOVE | a << 5, m0), (MOVE | 16 | a << 5, m1)):
                 if mask:
                     yield from [base | b << 17 for b in reversed(dense_bits(mask))]
