@@ -23,6 +23,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import cache
 from itertools import chain, product, repeat
+from operator import itemgetter
 from typing import Any
 
 from lotus_kit.ming.actions import Action, Move, Pass, Stay
@@ -221,14 +222,16 @@ class _SeatActions(dict):
 
     def __init__(self, t: Table, who: int, ids: dict[int, Any], paying: dict[int, Any], shift: int):
         super().__init__()
-        self.t, self.who, self.ids, self.paying, self.shift = t, who, ids, paying, shift
-        self.names, self.moves_end = t.board.district_names, len(t.board.district_names)
+        self.t = t
+        # what making a value needs, read with one attribute lookup (those of a dict subclass are slow)
+        self.info = (who, t.board.district_names, len(t.board.district_names), shift, paying, ids)
 
     def __missing__(self, code: int) -> Any:
-        dest = code >> self.shift
-        if dest < self.moves_end:
-            low = code >> 3 & ((1 << (self.shift - 3)) - 1)
-            paying = self.paying.get(low)
+        who, names, D, shift, paying_cards, ids = self.info
+        dest = code >> shift
+        if dest < D:
+            low = code >> 3 & ((1 << (shift - 3)) - 1)
+            paying = paying_cards.get(low)
             if paying is None:      # (packed, counts, card names, (kind, count) paid) of a payment, shared by the seats
                 t = self.t
                 K1 = t.kinds + 1
@@ -236,17 +239,17 @@ class _SeatActions(dict):
                 cards: list[str] = []
                 for k, c in enumerate(paid):
                     cards.extend((t.card_names[k],) * c)
-                paying = self.paying[low] = (pack(paid), paid, tuple(cards),
-                                             tuple((k, c) for k, c in enumerate(paid) if c))
+                paying = paying_cards[low] = (pack(paid), paid, tuple(cards),
+                                              tuple((k, c) for k, c in enumerate(paid) if c))
             a: Any = _new(Move)         # the dataclass's own slots, set once, without its __init__
-            _set_seat(a, self.who)
-            _set_to(a, self.names[dest])
+            _set_seat(a, who)
+            _set_to(a, names[dest])
             _set_cards(a, paying[2])
-            self.ids[id(a) >> 4] = (a, dest, paying[0], paying[1], paying[3])    # (ids are multiples of 16)
-        elif dest == self.moves_end + 1:
-            a = Stay(self.who, self.t.card_names[code & ((1 << self.shift) - 1)])
+            ids[id(a) >> 4] = (a, dest, paying[0], paying[1], paying[3])    # (ids are multiples of 16)
+        elif dest == D + 1:
+            a = Stay(who, self.t.card_names[code & ((1 << shift) - 1)])
         else:
-            a = Pass(self.who)
+            a = Pass(who)
         self[code] = a
         return a
 
@@ -303,7 +306,9 @@ def phase3_actions(t: Table, s: Any, who: int) -> list[Any]:
         if len(lists) > _LIMIT:
             lists.clear()
         codes, firsts = _codes(t, key[1] - 1, key[2])
-        hit = lists[key] = (tuple(map(mine["seats"][who].__getitem__, codes)), firsts)
+        # one C call looks every code up (a list holds at least the pass)
+        hit = lists[key] = (itemgetter(*codes)(mine["seats"][who]) if len(codes) > 1
+                            else (mine["seats"][who][codes[0]],), firsts)
     actions, firsts = hit
     out = list(actions)
     # the moves to a blocked district are one run of the sorted codes: cut the runs from the last
