@@ -107,7 +107,8 @@ def test_jupyterlab_winter_thaw_move_by_picking_up_and_putting_down(page: Page, 
         expect(table).to_contain_text("is not free: a token lies on it", timeout=60_000)
         click_corner(page, "5,1", "pick it up")               # the free card at (4, 0)
         panel = page.locator(".lotus-phase")
-        expect(panel.get_by_role("button", name="Remove this card")).to_be_visible(timeout=60_000)
+        # the button stands there greyed from the start: enabled is what says the card is picked up
+        expect(panel.get_by_role("button", name="Remove this card")).to_be_enabled(timeout=60_000)
         moves = [a for a in mirror.legal(0) if isinstance(a, MoveCard) and (a.x, a.y) == (4, 0) and not a.turn]
         move = moves[0]
         page.screenshot(path=str(shots / "winter-thaw-1-picked-up-1024x768.png"))
