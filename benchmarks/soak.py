@@ -19,6 +19,7 @@ import pathlib
 import sys
 import time
 import traceback
+from collections.abc import Callable
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -56,7 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     for w in workers:
         w.start()
     print(f"soak: games {args.first}..{args.first + args.games - 1} on {procs} processes", flush=True)
-    done, failed, actions = _collect(args.games, workers, queue, pathlib.Path(args.failures), t0)
+    failures = pathlib.Path(args.failures)
+    failures.unlink(missing_ok=True)
+    done, failed, actions = collect(args.games, workers, queue, failures, t0)
     for w in workers:
         w.join()
     elapsed = time.perf_counter() - t0
@@ -65,14 +68,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if failed == 0 and done == args.games else 1
 
 
-def _collect(games: int, workers: list, queue, failures: pathlib.Path, t0: float) -> tuple[int, int, int]:
-    """Gather the workers' reports; failed games are appended to ``failures`` (made at the first one)."""
-    failures.unlink(missing_ok=True)
+def _failed(payload: dict) -> str:
+    return f"game {payload['game']} ({payload['players']}p {payload['flags']}): {payload['error']}"
+
+
+def collect(games: int, workers: list, queue, failures: pathlib.Path, t0: float, name: str = "soak",
+            failed_words: Callable[[dict], str] = _failed, every: int = 1000) -> tuple[int, int, int]:
+    """Gather the workers' reports (``("failure", payload)`` and ``("progress", (start, games, failures,
+    actions))``); failed games are appended to ``failures`` as JSON lines and named by ``failed_words``."""
     done = failed = actions = 0
     next_report = 0
     while done < games:
         if not any(w.is_alive() for w in workers) and queue.empty():
-            print("soak: a worker process died", flush=True)
+            print(f"{name}: a worker process died", flush=True)
             break
         try:
             kind, payload = queue.get(timeout=5)
@@ -81,8 +89,7 @@ def _collect(games: int, workers: list, queue, failures: pathlib.Path, t0: float
         if kind == "failure":
             with failures.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(payload) + "\n")
-            print(f"  FAILED game {payload['game']} ({payload['players']}p {payload['flags']}): {payload['error']}",
-                  flush=True)
+            print(f"  FAILED {failed_words(payload)}", flush=True)
             continue
         _, n, f, a = payload
         done += n
@@ -90,9 +97,9 @@ def _collect(games: int, workers: list, queue, failures: pathlib.Path, t0: float
         actions += a
         if done >= next_report or done == games:
             elapsed = time.perf_counter() - t0
-            print(f"  {done} games ({failed} failures, {actions} actions) in {elapsed:.0f} s "
+            print(f"  {name}: {done} games ({failed} failures, {actions} actions) in {elapsed:.0f} s "
                   f"({done / elapsed:.1f} games/s)", flush=True)
-            next_report = done + max(1000, games // 100)
+            next_report = done + max(every, games // 100)
     return done, failed, actions
 
 

@@ -19,13 +19,14 @@ Run: ``python benchmarks/soak_engines.py 2000 --games winter samurai ming --proc
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing as mp
 import pathlib
 import sys
 import time
 import traceback
 from collections.abc import Callable
+
+from soak import collect
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAMES = ("winter", "samurai", "ming")
@@ -68,7 +69,7 @@ def _worker(game: str, start: int, stop: int, queue) -> None:
                                    "trace": traceback.format_exc(limit=8)}))
         done += 1
         if done % 50 == 0 or k == stop - 1:
-            queue.put(("progress", (done, failed, actions)))
+            queue.put(("progress", (start, done, failed, actions)))
             done = failed = actions = 0
 
 
@@ -80,28 +81,8 @@ def soak(game: str, games: int, first: int, procs: int, failures: pathlib.Path) 
     workers = [mp.Process(target=_worker, args=(game, bounds[p], bounds[p + 1], queue)) for p in range(procs)]
     for w in workers:
         w.start()
-    t0 = time.perf_counter()
-    done = failed = actions = 0
-    next_report = 0
-    while done < games:
-        if not any(w.is_alive() for w in workers) and queue.empty():
-            print(f"{game}: a worker process died", flush=True)
-            break
-        try:
-            kind, payload = queue.get(timeout=5)
-        except Exception:
-            continue
-        if kind == "failure":
-            with failures.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(payload) + "\n")
-            print(f"  FAILED {game} {payload['setup']}: {payload['error'][:300]}", flush=True)
-            continue
-        n, f, a = payload
-        done, failed, actions = done + n, failed + f, actions + a
-        if done >= next_report or done == games:
-            elapsed = time.perf_counter() - t0
-            print(f"  {game}: {done} games ({failed} failures, {actions} actions) in {elapsed:.0f} s", flush=True)
-            next_report = done + max(50, games // 10)
+    done, failed, actions = collect(games, workers, queue, failures, time.perf_counter(), name=game,
+                                    failed_words=lambda p: f"{game} {p['setup']}: {p['error'][:300]}", every=50)
     for w in workers:
         w.join()
     return done, failed, actions
