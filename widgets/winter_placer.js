@@ -451,6 +451,7 @@ function render({ model, el }) {
     e.preventDefault();
     e.stopPropagation();
     drag.turned = !drag.turned;
+    caption.textContent = `${drag.name} taken${drag.turned ? ", turned" : ""}`;
     floatCard();
     drawDragSpots();
     preview(drag.cx, drag.cy);
@@ -466,6 +467,8 @@ function render({ model, el }) {
       floatCard();
       if (!drag.onLake && cardEl) cardEl.classList.add("wp-lifted");
       if (drag.from) {
+        // the card goes by the hand's caption while it is carried (Python hears of it when let go)
+        caption.textContent = `${drag.name} taken${drag.turned ? ", turned" : ""}`;
         lifted.setAttribute("x", drag.from[0]);
         lifted.setAttribute("y", drag.from[1]);
         lifted.setAttribute("visibility", "visible");
@@ -493,6 +496,7 @@ function render({ model, el }) {
     delete root.dataset.dragCard;
     delete root.dataset.dragTurned;
     showGhost(null);
+    if (drag.from) drawHand();           // the caption again says what Python holds
     drag = null;
     if (dragMarks) drawDragSpots();
   }

@@ -104,6 +104,7 @@ def test_jupyterlab_winter_thaw_a_free_card_dragged_turned_and_snapped(page: Pag
         page.mouse.up()
         expect(placer.locator(".wp-msg")).to_contain_text("WIN-CLAR-7", timeout=60_000)
         expect(placer.locator(".wp-msg")).to_contain_text("back in its place")
+        expect(placer.locator(".wp-name")).to_have_text("no card picked up")   # back where it was
         expect(table.locator(".lotus-phase")).to_contain_text("nothing changed")
         wait_for_lake(page, mirror.state)
         expect(table.locator(".lotus-log li")).to_have_count(logged)
@@ -116,8 +117,10 @@ def test_jupyterlab_winter_thaw_a_free_card_dragged_turned_and_snapped(page: Pag
         # while held, the spots of its move as it lies are marked; turned, those of the turned card
         expect(page.locator(f"{ROOT}[data-drag-turned='false']")).to_be_attached()
         expect(placer.locator(".wp-drag-spot")).to_have_count(len(spots_of(mirror, 4, 0, False)))
+        expect(placer.locator(".wp-name")).to_have_text("W07 taken")     # the hand says what is carried
         page.keyboard.press("r")
         expect(page.locator(f"{ROOT}[data-drag-turned='true']")).to_be_attached(timeout=10_000)
+        expect(placer.locator(".wp-name")).to_have_text("W07 taken, turned")
         expect(placer.locator(".wp-drag-spot")).to_have_count(len(turned))
         expect(placer.locator(".wp-drag-spot[data-spot='4,0']")).to_be_attached()   # turned where it lies
         page.mouse.move(*page.evaluate(LAKE_XY, [3.32, 2.8]))      # a nudge: the preview follows the turn
