@@ -228,3 +228,17 @@ def test_the_thaw_marks_and_flakes_stay_apart_under_simulated_colour_vision_defi
     dist = {(a, b): float(deltaE(sims[a], sims[b], input_space="sRGB1")) for a, b in itertools.combinations(names, 2)}
     worst = min(dist, key=dist.get)
     assert dist[worst] >= 20, (cvd, worst, dist[worst])
+
+
+def test_the_big_lake_and_the_placer_mark_free_and_picked_up_cards_in_the_same_colours():
+    """Side by side, the card picked up on one lake must look picked up on the other: the board's
+    outlines and the placer's are the same colours, not two shades of a meaning."""
+    import pathlib
+    import re
+
+    from lotus_kit.winter.screen import board
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "widgets" / "winter_placer.js").read_text(encoding="utf-8")
+    colours = dict(re.findall(r'(\w+) = "(#[0-9a-f]{6})"', text))
+    assert (colours["FREE"], colours["PICKED"]) == (board.FREE_LINE, board.PICKED_LINE)
+    assert (colours["LIGHT_FILL"], colours["DARK_FILL"]) == (board.LIGHT_FILL, board.DARK_FILL)
