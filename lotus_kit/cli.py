@@ -44,8 +44,13 @@ def play(args: argparse.Namespace) -> int:
     actions = []
     log = not args.json and not args.quiet
 
-    def show(st: Any) -> None:
-        for ev in getattr(st, "events", ()):
+    def show(st: Any, before: Any = None, action: Any = None) -> None:
+        events = getattr(st, "events", None)
+        if events is None:        # a game whose states keep no events (Ming): its actions in its own words
+            if action is not None:
+                print(f"   {game.describe(action, before)}")
+            return
+        for ev in events:
             print(words.log_line(game, ev))
 
     if log:
@@ -53,10 +58,10 @@ def play(args: argparse.Namespace) -> int:
     while not game.is_over(state):
         seat = min(game.to_act(state))
         action = bots[seat].choose(state, seat)
-        state = game.apply(state, action)
+        before, state = state, game.apply(state, action)
         actions.append(action)
         if log:
-            show(state)
+            show(state, before, action)
     record = record.with_actions(actions)
     if args.save:
         save(record, args.save)

@@ -49,3 +49,22 @@ def test_shogun_study_rows_and_summary():
     summary = shogun_summary(df)
     assert int(summary["games"].iloc[0]) == 4
     assert 0.0 <= float(summary["holder_at_end_wins"].iloc[0]) <= 1.0
+
+
+def test_SAM_CLAR_11_attack_or_not_weighs_the_defenders_possible_save_face():
+    # Red (6 dice) against Blue (1 die, Daimyo 15): the same battle, with and without a Save Face to fear
+    def blue(shogun=None, discard=None, ally=None):
+        return table(seat(daimyo=["DAIMYO_20"], samurai=["WARRIOR_S3"] * 5, honor=50),
+                     seat(daimyo=["DAIMYO_15", "WARRIOR_S3"], hand=["NOH", "DAISHO"], ally=ally),
+                     seat(hand=["OKUGATA_5", "MASAMUNE", "WARRIOR_S1"], ally=1 if ally == 2 else None),
+                     shogun=shogun, **({"discard": discard} if discard else {}))
+
+    feared = attack_or_not(blue(), 0, 1)
+    none_left = attack_or_not(blue(discard={"SAVE_FACE": 9}), 0, 1)
+    assert feared["p_win"] == none_left["p_win"] > 0.99
+    assert 0 < feared["p_defender_saved"] < 1 and none_left["p_defender_saved"] == 0.0
+    assert feared["value"] < none_left["value"]              # a saved house is not won
+    # Blue's ally may save him too; the Shogun holder may not save himself (SAM-CLAR-11)
+    assert attack_or_not(blue(ally=2), 0, 1)["p_defender_saved"] > feared["p_defender_saved"]
+    assert attack_or_not(blue(shogun=1), 0, 1)["p_defender_saved"] == 0.0
+    assert "SAM-CLAR-11" in feared["rules"]

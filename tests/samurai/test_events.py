@@ -212,3 +212,15 @@ def test_SAM_CLAR_13_assassinating_the_allied_daimyo_ends_the_alliance():
     # the Daimyo partner's Samurai house lost: the alliance stays (SAM-CLAR-13)
     assert G.apply(s, A.Assassin(0, 2, "samurai")).allies == (None, 2, 1)
     assert G.apply(s, A.Assassin(0, 1, "samurai")).allies == (None, None, None)
+
+
+def test_SAM_EVT_1_a_ninja_may_strike_the_users_own_houses():
+    s = table(seat(daimyo=["DAIMYO_10", "NOH"], hand=["NINJA_ASSASSIN", "NINJA_THIEF"], honor=100), seat(), seat(),
+              seed=dice_seed([3]))
+    legal = G.legal_actions(s)
+    assert A.Assassin(0, 0, "daimyo") in legal and A.Assassin(0, 0, "samurai") in legal
+    assert A.Thief(0, "NINJA_THIEF", "NOH", 0, "daimyo", 0, "samurai") in legal
+    moved = G.apply(s, A.Thief(0, "NINJA_THIEF", "NOH", 0, "daimyo", 0, "samurai"))
+    assert moved.house(0, "samurai").cards == ("NOH",) and moved.honor[0] == 85
+    struck = G.apply(s, A.Assassin(0, 0, "daimyo"))
+    assert struck.last_die == 3 and struck.is_ronin(0)
