@@ -107,3 +107,27 @@ def test_SAM_CLAR_11_a_pass_in_the_window_hands_the_screen_on_clockwise_and_the_
     assert "Masamune" in t.hand.value and "Daisho" not in t.hand.value
     _options(t)[0].choose("Yellow plays Save Face")
     assert not t.session.state.is_ronin(1)                       # Blue keeps the Daimyo house
+
+
+def _flat(html: str) -> str:
+    """The words a widget shows, without the spaces between table cells."""
+    return "".join(shown_text(html).split())
+
+
+def test_SAM_END_1_the_table_shows_the_honor_race_to_the_target_and_follows_it_in_place():
+    s = table(seat(daimyo=["DAIMYO_10"], hand=["NOH"], honor=200), seat(daimyo=["DAIMYO_20"], honor=-20),
+              seat(samurai=["OKUGATA_5"], honor=390), shogun=1, rules=("targetHonor=400",))
+    t = GameTable(session=GameSession.from_state(s, seats=["human", "heuristic", "human"], game=G))
+    scores = t.scores
+    text = _flat(scores.value)
+    assert "Honorraceto400" in text
+    assert "Red200+10aturn" in text and "Green390+0aturn" in text
+    assert "Blue-20+70aturn·Shogun" in text                   # Daimyo 20 + the Shogun card's 50 (3 players)
+    assert "width:100px" in scores.value and "width:0px" in scores.value      # half-way; a negative honor
+    assert "Noh" not in scores.value                             # a hand is no part of it (SAM-CLAR-19)
+    t.reveal_screen()
+    t.panel_box.children[0].choose("Red plays Noh-Theater (H20 K3 S0) into his Daimyo house")
+    assert t.scores is scores and "Red200+30aturn" in _flat(scores.value)               # updated in place
+    over = table(seat(daimyo=["DAIMYO_10"], honor=410), seat(), seat(), winners=[0])
+    final = SCREEN.score_html(G, over)
+    assert "Finalhonor" in _flat(final) and "★ winner" in final and "a turn" not in final

@@ -3,7 +3,8 @@
 - :func:`board_figure`: each player's row with his Daimyo house and Samurai house, every card with its
   honor, Ki and strength, the castle, the Shogun card, alliances and hand sizes (the viewer's own hand
   face up), computed from ``observation(state, seat)`` alone;
-- :func:`honor_race`: every player's honor over the turns, up to the target;
+- :func:`honor_race`: every player's honor over the turns, up to the target; :func:`honor_track_html`: the
+  honor race as the table shows it, a bar per player to the target, updated with every step;
 - :func:`battle_figure`: the last battle's dice and totals;
 - :func:`odds_heatmap`: the exact chance to win a battle for 0-6 dice against 0-6;
 - :data:`SCREEN`: what the shared table, session and explorer read (:mod:`lotus_kit.ui.screen`).
@@ -23,7 +24,8 @@ from lotus_kit.samurai.screen.panels import AnswerPanel, BattlePanel, OverPanel,
 from lotus_kit.samurai.state import SEAT_NAMES, State
 from lotus_kit.ui.screen import GameScreen, PanelTab
 
-__all__ = ["SCREEN", "SamuraiBoard", "SamuraiScreen", "battle_figure", "board_figure", "honor_race", "odds_heatmap"]
+__all__ = ["SCREEN", "SamuraiBoard", "SamuraiScreen", "battle_figure", "board_figure", "honor_race",
+           "honor_track_html", "odds_heatmap"]
 
 SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#bcbd22", "#444444", "#9e9e9e")
 # fill per card family; the card's name is always written on it, so colour is never the only cue
@@ -249,6 +251,27 @@ def honor_race(states: Sequence[State], title: str = "Honor race") -> go.Figure:
     return fig
 
 
+def honor_track_html(state: State, over: bool = False, winners: frozenset[int] = frozenset()) -> str:
+    """The honor race at the table: one row per player with a bar to the target (SAM-END-1), the
+    honor, what his next phase 1 brings (SAM-HON-1..3) and the Shogun card's holder; players differ
+    by name, not by colour alone. Everything on it is public (SAM-CLAR-19)."""
+    target = state.rules.target_honor
+    holder = state.shogun_holder
+    rows = []
+    for p in range(state.players):
+        honor = state.honor[p]
+        width = int(200 * min(max(honor, 0), target) / target)
+        mark = " ★ winner" if p in winners else " · Shogun" if p == holder else ""
+        gain = "" if over else f' <span style="color:#555555">{state.income(p):+d} a turn</span>'
+        rows.append(f'<tr><td style="padding-right:6px"><b>{escape(SEAT_NAMES[p])}</b></td>'
+                    f'<td style="width:206px"><div style="position:relative;height:10px;width:200px;'
+                    f'background:#eeeeee;border-right:2px solid #333333">'
+                    f'<div style="height:10px;width:{width}px;background:#8a6d00"></div></div></td>'
+                    f"<td><b>{honor}</b>{gain}{mark}</td></tr>")
+    title = "Final honor" if over else f"Honor race to {target}"
+    return f'<div class="lotus-score samurai-honor-track"><b>{title}</b><table>{"".join(rows)}</table></div>'
+
+
 def battle_figure(state: State) -> go.Figure:
     """The last battle of ``state``: both sides' deciding dice, totals and the winner (SAM-CLAR-12)."""
     b = state.last_battle
@@ -388,6 +411,10 @@ class SamuraiScreen(GameScreen):
 
     def position_words(self, game: Any, state: Any) -> str:
         return f"turn {state.turn}, {SEAT_NAMES[state.active]}'s turn"
+
+    def score_html(self, game: Any, state: Any) -> str:
+        over = game.is_over(state)
+        return honor_track_html(state, over, game.winners(state) if over else frozenset())
 
     def where(self, game: Any, state: Any) -> str:
         return "the game is over" if game.is_over(state) else self.position_words(game, state)
