@@ -210,3 +210,22 @@ def test_ming_clar_11_return_cards_summing_above_the_pieces_in_the_city_return_t
     panel.commit.click()
     assert table.session.actions[-1] == ChooseReturn(seat, pieces)   # accepted as "all", not refused
     assert table.session.state.return_chosen(seat)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (4, 5)])
+def test_MING_SCORE_9_the_breakdowns_after_rounds_2_4_and_6_explain_every_point_of_a_whole_game(players, seed):
+    from lotus_kit.ming.screen.phases import breakdown_html
+
+    session = GameSession(game="ming", players=players, seed=seed, seats=["heuristic"] * players)
+    session.run_bots()
+    assert MING.is_over(session.state)
+    rounds = scoring_events(session.log)
+    assert list(rounds) == [2, 4, 6]                       # MING-RND-1
+    points = [0] * players
+    for events in rounds.values():
+        for ev in events:
+            if isinstance(ev, Scored) and ev.seat >= 0:    # the neutral of the 2-player game scores nothing
+                points[ev.seat] += ev.points
+    assert tuple(points) == session.state.scores and min(points) > 0
+    final = breakdown_html(6, rounds[6])
+    assert "Scoring after round 6" in final and "MING-SCORE-8" in final and "MING-SCORE-9" in final
