@@ -116,3 +116,20 @@ def test_the_table_board_updated_in_place_equals_a_fresh_one_when_a_house_wraps(
     for key in ("shapes", "annotations", "height", "yaxis", "title"):
         assert live[key] == fresh[key], key
     assert live["height"] > screen.board_figure(small, None, size=(700, None)).layout.height
+
+
+def _contrast_on_white(colour: str) -> float:
+    """WCAG contrast ratio of ``#rrggbb`` text on white."""
+    lin = [(c / 12.92) if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+           for c in (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+    return 1.05 / (0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2] + 0.05)
+
+
+def test_every_seats_name_is_written_dark_enough_to_read_on_the_white_table():
+    s = table(*(seat() for _ in range(6)))
+    fig = screen.board_figure(s, None).to_plotly_json()["layout"]
+    names = {a["text"].removeprefix("<b>").split("<")[0].split(" ◀")[0]: a["font"]["color"]
+             for a in fig["annotations"] if a.get("font", {}).get("size") == 12 and a["text"].startswith("<b>")}
+    assert set(names) == {"Red", "Blue", "Green", "Yellow", "Black", "White"}
+    for name, colour in names.items():
+        assert _contrast_on_white(colour) >= 4.5, (name, colour)

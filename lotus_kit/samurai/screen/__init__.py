@@ -28,6 +28,8 @@ __all__ = ["SCREEN", "SamuraiBoard", "SamuraiScreen", "battle_figure", "board_fi
            "honor_track_html", "odds_heatmap"]
 
 SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#bcbd22", "#444444", "#9e9e9e")
+# the seats' names written in their colours, dark enough to read on white (contrast at least 4.5:1)
+SEAT_TEXT = ("#d62728", "#1f77b4", "#23802a", "#7a7000", "#444444", "#6e6e6e")
 # fill per card family; the card's name is always written on it, so colour is never the only cue
 FAMILY = {"daimyo": "#f2c14e", "samurai": "#e07a5f", "possession": "#b39ddb", "warrior": "#cfd8dc",
           "wife": "#f8bbd0", "castle": "#90caf9", "guard": "#a5d6a7", "shogun": "#ffd700", "hidden": "#eeeeee",
@@ -162,7 +164,7 @@ def board_figure(state: State, seat: int | None = None, size: tuple[int, int | N
         if p in view.pending_breaks:
             extra += " (break pending)"
         notes.append(dict(x=-0.1, y=y + 0.22, text=f"<b>{who}</b>", showarrow=False, xanchor="right",
-                          font=dict(size=12, color=SEAT_COLORS[p])))
+                          font=dict(size=12, color=SEAT_TEXT[p])))
         notes.append(dict(x=-0.1, y=y - 0.05, text=f"honor {view.honor[p]}  income {view.income(p):+d}",
                           showarrow=False, xanchor="right", font=dict(size=10)))
         notes.append(dict(x=-0.1, y=y - 0.3, text=f"Ki {view.ki(p)} · hand {view.hand_size(p)}",
@@ -284,7 +286,7 @@ def battle_figure(state: State) -> go.Figure:
         who = b[side]
         y = 1 - row
         notes.append(dict(x=-0.2, y=y, xanchor="right", showarrow=False,
-                          text=f"<b>{SEAT_NAMES[who]}</b> ({side})", font=dict(size=13, color=SEAT_COLORS[who])))
+                          text=f"<b>{SEAT_NAMES[who]}</b> ({side})", font=dict(size=13, color=SEAT_TEXT[who])))
         if not dice:
             notes.append(dict(x=0.1, y=y, xanchor="left", showarrow=False, text="<i>no dice: total 0</i>",
                               font=dict(size=12, color="#555555")))
