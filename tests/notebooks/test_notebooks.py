@@ -22,7 +22,8 @@ from nbformat.v4 import new_code_cell
 NOTEBOOKS = pathlib.Path(__file__).resolve().parents[2] / "notebooks"
 ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 # notebooks with a test module of their own are executed there
-OWN_TESTS = {"07_is_the_emperor_too_strong.ipynb", "winter_learn_the_rules.ipynb", "winter_question.ipynb"}
+OWN_TESTS = {"07_is_the_emperor_too_strong.ipynb", "winter_learn_the_rules.ipynb", "winter_question.ipynb",
+             "samurai_learn_the_rules.ipynb", "samurai_shogun_question.ipynb"}
 LEARN, CONFLICT_LAB, VARIANTS = "01_learn_the_rules.ipynb", "03_conflict_lab.ipynb", "06_rule_variants.ipynb"
 CLUB = "05_play_at_the_club.ipynb"
 REBELLION_LAB = "04_rebellion_lab.ipynb"
