@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 import random
 
 import pytest
@@ -164,3 +165,18 @@ def test_a_state_pickles_as_its_ints_and_setup_not_its_caches():
         s = MING.apply(s, MING.legal_actions(s)[0])
     data = pickle.dumps(s)
     assert pickle.loads(data) == s and pickle.loads(data).table is s.table and len(data) < 2_000
+
+
+def test_branching_a_record_keeps_what_still_applies_and_says_where_it_stopped_with_the_rule():
+    from lotus_kit.core.records import branch, load
+
+    record = load(pathlib.Path(__file__).parent / "golden" / "3p-default.json")
+    states = record.states()
+    first = record.actions[7]                                # White's piece onto the PURPLE province space
+    assert first == PlaceMember(1, "PURPLE")
+    b = branch(record, 7, PlaceMember(1, "ORANGE"), states)
+    assert b.record.actions[7] == PlaceMember(1, "ORANGE") and b.record.actions[:7] == record.actions[:7]
+    # White later takes a card beside PURPLE, where he now has nobody: the replay stops there, with the rule
+    assert b.stopped_at == 28 and b.reason.startswith("MING-PH2-2") and "PURPLE" in b.reason
+    assert len(b.record.actions) == 28 and b.dropped == tuple(record.actions[28:])
+    assert b.states[-1] == MING.apply(b.states[-2], b.record.actions[-1])
