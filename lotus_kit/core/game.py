@@ -56,6 +56,7 @@ class FlagInfo:
     high: int | None = None
     value_words: str = ""        # "text": what the value is, for the usage line ("file", "HORSE,JUNK,...")
     example: str = ""            # a value worth playing (the conformance check plays it); "" = none
+    aliases: tuple[str, ...] = ()  # other ways the spec writes it ("maxThawPlies"; a switch: "REPETITION_END=off")
 
     def __post_init__(self) -> None:
         if self.kind not in FLAG_KINDS:
@@ -90,11 +91,11 @@ class FlagInfo:
         """``written`` (``NAME`` or ``NAME=VALUE``) if it is a good setting of this flag; otherwise a
         one-line ``ValueError`` naming the flag, its rule and what it takes."""
         if self.kind == "switch":         # its name may hold a "=" (Ming's NEUTRAL_RETURN=NONE)
-            if written != self.name:
+            if written != self.name and written not in self.aliases:
                 raise ValueError(f"{self.name} takes no value ({self.rule}): write {self.name}, not {written!r}")
             return written
         name, eq, value = written.partition("=")
-        if name != self.name:
+        if name != self.name and name not in self.aliases:
             raise ValueError(f"{written!r} is not the flag {self.name}")
         default = f"; default {self.default}" if self.default else ""
         if not eq:
@@ -165,8 +166,10 @@ class GameInfo:
         a one-line ``ValueError`` that names the flag (or, for an unknown one, the game's flags)."""
         if not isinstance(written, str):
             raise ValueError(f"a variant flag is a name, got {written!r}")
-        exact = [f for f in self.flags if f.name == written]        # a switch whose name has "=" in it
-        match = exact or [f for f in self.flags if f.name == written.partition("=")[0]]
+        # a switch whose name has "=" in it first
+        exact = [f for f in self.flags if written == f.name or written in f.aliases]
+        name = written.partition("=")[0]
+        match = exact or [f for f in self.flags if name == f.name or name in f.aliases]
         if not match:
             known = ", ".join(f.usage for f in self.flags) or "none"
             raise ValueError(f"unknown variant flag {written!r} for {self.title}; known flags: {known}")

@@ -2,7 +2,9 @@
 
 Profile DEVIR (the physical game as reviewed) is the default; ``BGA_HELP`` follows the Board Game
 Arena help text where it differs (WIN-BGA-1..3). Settings of WIN-CLAR-15 (c) are flags with a value:
-``MAX_THAW_PLIES=<n>`` and ``NO_REPETITION_END`` (WIN-END-3); ``DECK=<file>`` names a deck file.
+``MAX_THAW_PLIES=<n>`` and ``NO_REPETITION_END`` (WIN-END-3), also under the spec's own names
+``maxThawPlies=<n>`` and ``REPETITION_END=off`` (a value is given back under the first names);
+``DECK=<file>`` names a deck file.
 
 >>> Rules().flags()
 ()
@@ -10,6 +12,8 @@ Arena help text where it differs (WIN-BGA-1..3). Settings of WIN-CLAR-15 (c) are
 ('BGA_HELP', 'ALIGNED_GRID')
 >>> Rules.from_flags(["MAX_THAW_PLIES=12"]).max_thaw_plies
 12
+>>> Rules.from_flags(["maxThawPlies=12", "REPETITION_END=off"]).flags()
+('NO_REPETITION_END', 'MAX_THAW_PLIES=12')
 >>> Rules.from_flags(["EXPERT_MODE"])
 Traceback (most recent call last):
 ...
@@ -42,6 +46,8 @@ FLAGS: dict[str, tuple[str, str, str]] = {
                                "every square a laid card forms may take a token (BGA_HELP)"),
     "NO_REPETITION_END": ("no_repetition_end", "WIN-END-3", "a third repetition does not end the game"),
 }
+# the settings of WIN-CLAR-15 (c) as the spec writes them -> the name records use
+ALIASES = {"REPETITION_END=off": "NO_REPETITION_END", "maxThawPlies": "MAX_THAW_PLIES"}
 DEFAULT_MAX_THAW_PLIES = 60     # WIN-END-3
 
 
@@ -80,17 +86,20 @@ class Rules:
                 continue                                   # the defaults, named
             elif flag == "EXPERT_MODE":
                 raise ValueError("EXPERT_MODE is not supported: the expert cards' powers are unknown (WIN-BGA-4)")
-            elif flag.startswith("MAX_THAW_PLIES="):
-                raw = flag.partition("=")[2]
+            elif flag in ALIASES:
+                rules = replace(rules, **{FLAGS[ALIASES[flag]][0]: True})
+            elif flag.startswith(("MAX_THAW_PLIES=", "maxThawPlies=")):
+                name, _, raw = flag.partition("=")
                 if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
-                    raise ValueError("MAX_THAW_PLIES must be a whole number from 1 to 10000 (WIN-CLAR-15), "
+                    raise ValueError(f"{name} must be a whole number from 1 to 10000 (WIN-CLAR-15), "
                                      f"got {quote(raw)}")
                 rules = replace(rules, max_thaw_plies=int(raw))
             elif flag.startswith("DECK="):
                 rules = replace(rules, deck_file=flag.partition("=")[2])
             else:
                 raise ValueError(f"unknown variant flag {quote(flag)}; known flags: {', '.join(FLAGS)}, "
-                                 "MAX_THAW_PLIES=<n>, DECK=<file>")
+                                 "MAX_THAW_PLIES=<n>, DECK=<file> (or the spec's names: maxThawPlies=<n>, "
+                                 "REPETITION_END=off)")
         return rules
 
     def flags(self) -> tuple[str, ...]:

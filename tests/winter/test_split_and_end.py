@@ -123,6 +123,26 @@ def test_WIN_END_3_NO_REPETITION_END_and_the_turn_count_with_MAX_THAW_PLIES():
     assert s.is_over and "thaw turns" in s.end_reason
 
 
+@pytest.mark.parametrize("flags", [["REPETITION_END=off", "maxThawPlies=5"], ["NO_REPETITION_END", "maxThawPlies=5"]])
+def test_WIN_CLAR_15_the_specs_own_parameter_names_set_the_loop_guard(flags):
+    s = _walk(flags)
+    assert s.rules.flags() == ("NO_REPETITION_END", "MAX_THAW_PLIES=5")      # given back under one name each
+    for move in (MoveCard(0, 0, 2, 2), MoveCard(2, 0, 4, 2), MoveCard(2, 2, 4, 4), MoveCard(4, 2, 6, 4)):
+        s = WINTER.apply(s, move)
+    assert not s.is_over                                    # the third repetition passes
+    s = WINTER.apply(s, MoveCard(4, 4, 6, 6))
+    assert s.is_over and "thaw turns" in s.end_reason
+
+
+@pytest.mark.parametrize("flag, words", [("maxThawPlies=0", "maxThawPlies must be a whole number from 1 to 10000"),
+                                         ("REPETITION_END=maybe", "unknown variant flag")])
+def test_WIN_CLAR_15_a_bad_loop_guard_setting_is_refused_by_its_name(flag, words):
+    from lotus_kit.core.records import RecordError
+
+    with pytest.raises(RecordError, match=words):
+        WINTER.new_game(2, 1, [flag])
+
+
 def test_WIN_CLAR_15_no_legal_action_is_named_before_the_loop_guard():
     # seat 0 (dark) moves C under the seam, forming dark square (1, 1), and takes it: the 2nd thaw turn
     # of MAX_THAW_PLIES=2 ends, and seat 1 has no free card and no token
@@ -148,3 +168,12 @@ def test_WIN_CLAR_12_every_random_game_ends_within_the_bound(flags):
             thaw += s.phase.startswith("thaw")
             s = WINTER.apply(s, rng.choice(legal(s)))
         assert thaw <= 18 * 60 + 60 + 18 * 3
+
+
+def test_WIN_CLAR_15_the_command_line_and_the_setup_take_the_specs_names_too():
+    from lotus_kit.winter.game import INFO
+
+    assert INFO.check_flag("maxThawPlies=7") == "maxThawPlies=7"
+    assert INFO.check_flag("REPETITION_END=off") == "REPETITION_END=off"
+    with pytest.raises(ValueError, match="from 1 to 10000"):
+        INFO.check_flag("maxThawPlies=0")
