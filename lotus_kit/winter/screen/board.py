@@ -31,6 +31,7 @@ CARD_LINE = "#4a5a6a"
 SEAT_LABEL = ("1", "2")
 HIT = "hit"
 MARGIN = dict(l=40, r=20, t=70, b=100)
+LEGEND_BELOW, KEY_BELOW = 26, 58      # px under the plot: the tick labels, the legend's row, then the key
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,9 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
         # the lake (the hit grid's hover says the same)
         for note in annotations:
             note.pop("hovertext")
-    annotations.append(dict(xref="paper", yref="paper", x=0, y=-0.16, xanchor="left", yanchor="top",
+    # the key sits a fixed number of pixels under the axis: a share of the plot's height would push it
+    # out of the bottom margin on a tall board
+    annotations.append(dict(xref="paper", yref="paper", x=0, y=0, yshift=-KEY_BELOW, xanchor="left", yanchor="top",
                             text=key, showarrow=False, font=dict(size=10, color="#555555")))
     colours = s.colours
     for player in (0, 1):
@@ -243,7 +246,7 @@ def board_figure(state: e.WinterState, seat: int | None = None, size: tuple[int,
         shapes=shapes, annotations=annotations, width=size[0], height=size[1],
         title=dict(text=title, x=0.01, font=dict(size=14)),
         plot_bgcolor="#f4f7fa", paper_bgcolor="white", margin=MARGIN,
-        legend=dict(orientation="h", yanchor="top", y=-0.07, x=0),
+        legend=dict(orientation="h", yanchor="top", y=-LEGEND_BELOW / max(1, size[1] - MARGIN["t"] - MARGIN["b"]), x=0),
         xaxis=dict(range=[min(xs) - pad, max(xs) + 1 + pad], dtick=1, showgrid=False, zeroline=False,
                    constrain="domain"),
         yaxis=dict(range=[max(ys) + 1 + pad, min(ys) - pad], dtick=1, showgrid=False, zeroline=False,
