@@ -47,7 +47,7 @@ def test_SAM_ALLY_6_an_alliance_ended_otherwise_lets_the_pending_break_lapse_unr
     assert s.allies == (None, None, None) and s.pending_breaks == () and s.honor[0] == 5
 
 
-def test_SAM_ALLY_5_seppuku_of_the_ronin_partners_samurai_ends_it_the_daimyo_partners_samurai_does_not():
+def test_SAM_ALLY_6_SAM_CLAR_13_seppuku_of_the_ronin_partners_samurai_ends_it_the_daimyo_partners_samurai_does_not():
     s = table(seat(daimyo=D5, hand=["DISHONOR", "DISHONOR"]), seat(ally=2, samurai=["NOH"]),
               seat(daimyo=D5, ally=1, samurai=["DAISHO"]))
     kept = play(s, A.Dishonor(0, 2), A.Seppuku(2, "samurai"))
@@ -85,3 +85,18 @@ def test_SAM_ALLY_7_cards_stay_where_they_lie_when_the_alliance_ends():
     s = table(seat(hand=["NOH", "DAIMYO_10"], ally=1), seat(daimyo=D5, ally=0), seat())
     s = play(s, A.Play(0, "NOH", 1, "daimyo"), A.Play(0, "DAIMYO_10", 0, "daimyo"))
     assert s.allies == (None, None, None) and s.house(1, "daimyo").cards == ("NOH",)
+
+
+def test_SAM_ALLY_3_the_daimyo_partner_collects_his_own_honor_and_nothing_is_shared_back():
+    # Red, a Ronin with NOH (20) and DAISHO (10) in his Samurai house, allied to Blue's house of 20
+    s = table(seat(samurai=["NOH", "DAISHO"], ally=1), seat(daimyo=["DAIMYO_20"], samurai=["OKUGATA_5"], ally=0),
+              seat(), active=0)
+    assert s.income(1) == 20 + 5 and s.income_rule(1) == "SAM-HON-1"
+    s = G.apply(s, A.EndTurn(0))
+    assert s.honor[1] == 25                     # his own cards only: no part of the Ronin's 30
+    s = play(s, A.EndTurn(1), A.EndTurn(2))
+    assert s.honor[0] == 25                     # ceil((30 + 20) / 2), and Blue keeps his 25 whole
+    assert s.honor[1] == 25
+    # the same Daimyo owner without an alliance collects exactly the same
+    lone = table(seat(samurai=["NOH", "DAISHO"]), seat(daimyo=["DAIMYO_20"], samurai=["OKUGATA_5"]), seat())
+    assert lone.income(1) == 25

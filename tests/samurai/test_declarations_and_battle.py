@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from lotus_kit.samurai import actions as A
@@ -95,7 +97,7 @@ def test_SAM_BAT_1_castle_counts_only_in_defence_and_both_houses_count():
     assert (len(b["attacker_dice"]), len(b["defender_dice"])) == (5, 2)
 
 
-def test_SAM_BAT_1_the_allys_strength_adds_and_STRENGTH_DAIMYO_HOUSE_ONLY_drops_it():
+def test_SAM_BAT_1_SAM_ALLY_5_the_allys_strength_adds_and_STRENGTH_DAIMYO_HOUSE_ONLY_drops_it():
     sides = (seat(daimyo=["DAIMYO_20"], samurai=["WARRIOR_S3"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]),
              seat(samurai=["WARRIOR_S3", "WARRIOR_S2"]))
     sides[0]["ally"], sides[2]["ally"] = 2, 0
@@ -240,3 +242,61 @@ def test_SAM_OPEN_Q5_DECLARATION_AFTER_ACTIONS_no_card_action_after_the_declarat
     e = refused(s, A.Play(0, "WARRIOR_S2", 0, "samurai"), "SAM-CLAR-20e")
     assert "after the declaration" in str(e)
     assert {type(a).__name__ for a in G.legal_actions(s)} == {"EndTurn"}
+
+
+_STRENGTH = {
+    2: (["START_DAIMYO_10"], []),
+    3: (["START_DAIMYO_10", "WARRIOR_S1"], []),
+    5: (["START_DAIMYO_10"], ["WARRIOR_S3"]),
+    6: (["START_DAIMYO_10", "WARRIOR_S1"], ["WARRIOR_S3"]),
+    17: (["DAIMYO_20"] + ["WARRIOR_S3"] * 4, []),
+    18: (["DAIMYO_20"] + ["WARRIOR_S3"] * 4, ["WARRIOR_S1"]),
+    42: (["DAIMYO_20"] + ["WARRIOR_S3"] * 5, ["WARRIOR_S3"] * 2 + ["WARRIOR_S2"] * 3 + ["FIREARMS", "MASAMUNE"]),
+}
+
+
+@pytest.mark.parametrize("strength,dice", [(2, 0), (3, 1), (5, 1), (6, 2), (17, 5), (18, 6), (42, 6)])
+def test_SAM_BAT_2_each_side_rolls_min_6_and_a_third_of_its_strength_dice(strength, dice):
+    daimyo, samurai = _STRENGTH[strength]
+    # as attacker against a defender of strength 4 (1 die) ...
+    s = table(seat(daimyo=daimyo, samurai=samurai), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat(),
+              seed=strength)
+    assert s.strength(0) == strength
+    b = G.apply(s, A.Attack(0, 1)).last_battle
+    assert (len(b["attacker_dice"]), len(b["defender_dice"])) == (dice, 1)
+    # ... and as the Shogun holder, defending against an attacker of strength 4
+    s = table(seat(daimyo=["DAIMYO_10"]), seat(daimyo=daimyo, samurai=samurai), seat(), shogun=1, seed=strength)
+    assert s.strength(1, defending=True) == strength
+    b = G.apply(s, A.Attack(0, 1)).last_battle
+    assert (len(b["attacker_dice"]), len(b["defender_dice"])) == (1, dice)
+
+
+def test_SAM_CLAR_18_decisions_interrupt_the_turn_one_seat_at_a_time_the_castle_choice_may_be_the_defenders():
+    # Red attacks from a house with a castle and loses: Blue, the defender, chooses what becomes of it
+    s = table(seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"], hand=["WARRIOR_S1"]),
+              seat(daimyo=["DAIMYO_20", "CASTLE_HIMEJI"]), seat(hand=["SAVE_FACE"]), shogun=None)
+    s = G.apply(s, A.Attack(0, 1))
+    assert s.last_battle["winner"] == 1
+    # first the Save Face window (Green), then the castle choice (Blue), each alone, Red waiting
+    assert G.decision(s).kind == "save_face" and G.to_act(s) == frozenset({2}) and s.active == 0
+    refused(s, A.Play(0, "WARRIOR_S1", 0, "samurai"), "SAM-CLAR-18")
+    s = G.apply(s, A.Pass(2))
+    assert G.decision(s).kind == "castle_choice" and G.to_act(s) == frozenset({1}) and s.active == 0
+    refused(s, A.EndTurn(0), "SAM-CLAR-18")
+    s = G.apply(s, A.CastleChoice(1, "swap"))
+    assert s.house(1, "daimyo").castle == "CASTLE_ODAWARA"
+    # resolved completely: Red's turn goes on where it was, a Ronin now
+    assert G.decision(s).kind == "card_action" and G.to_act(s) == frozenset({0}) and s.is_ronin(0)
+    # the Elite Ninja Thief's second theft is the user's own decision, inside his action
+    e = table(seat(daimyo=["START_DAIMYO_5"], hand=["ELITE_NINJA_THIEF"]), seat(daimyo=["DAIMYO_10", "NOH", "DAISHO"]),
+              seat())
+    e = G.apply(e, A.Thief(0, "ELITE_NINJA_THIEF", "NOH", 1, "daimyo", 0, "daimyo"))
+    assert G.decision(e).kind != "card_action" and G.to_act(e) == frozenset({0})
+    assert {type(a).__name__ for a in G.legal_actions(e)} == {"SecondTheft", "StopStealing"}
+    # never two seats at once, through whole random games
+    for seed in range(4):
+        rng = random.Random(seed)
+        g = G.new_game(3 + seed, seed, ["maxRounds=10"])
+        while not G.is_over(g):
+            assert len(G.to_act(g)) == 1
+            g = G.apply(g, rng.choice(G.legal_actions(g)))

@@ -96,3 +96,21 @@ def _total(s):
             h = s.house(p, which)
             total += (h.head is not None) + len(h.cards)
     return total
+
+
+def test_SAM_CLAR_16_honor_only_rises_in_phase_1_the_win_is_checked_there_and_stops_before_phase_2():
+    # Blue has 395 and an income of 5: he wins the moment his phase 1 pays, with no phase 2
+    s = table(seat(daimyo=D5, hand=["WARRIOR_S1"]), seat(daimyo=D5, honor=395, hand=["WARRIOR_S1"]),
+              seat(daimyo=["DAIMYO_10"], honor=399))
+    s = G.apply(s, A.EndTurn(0))
+    assert G.is_over(s) and G.winners(s) == frozenset({1}) and s.honor == (0, 400, 399)
+    assert G.legal_actions(s) == [] and s.actions_used == 0
+    refused(s, A.Play(1, "WARRIOR_S1", 1, "samurai"), "SAM-END-1")
+    # nothing outside phase 1 raises honor: answering a Dishonor with Save Face only costs
+    s = table(seat(daimyo=D5, hand=["DISHONOR"]), seat(daimyo=D5, honor=399, hand=["SAVE_FACE"]), seat())
+    s = G.apply(G.apply(s, A.Dishonor(0, 1)), A.SaveFace(1))
+    assert s.honor[1] == 369 and not G.is_over(s)
+    # one short of the target after phase 1: the game goes on into his phase 2
+    s = table(seat(daimyo=D5), seat(daimyo=D5, honor=394), seat())
+    s = G.apply(s, A.EndTurn(0))
+    assert s.honor[1] == 399 and not G.is_over(s) and G.decision(s).kind == "card_action"

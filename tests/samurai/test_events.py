@@ -4,6 +4,7 @@ Bodyguard (SAM-EVT-1..9, SAM-CLAR-7..11)."""
 from __future__ import annotations
 
 from lotus_kit.samurai import actions as A
+from lotus_kit.samurai import engine as E
 
 from .helpers import G, dice_seed, refused, seat, table
 
@@ -224,3 +225,29 @@ def test_SAM_EVT_1_a_ninja_may_strike_the_users_own_houses():
     assert moved.house(0, "samurai").cards == ("NOH",) and moved.honor[0] == 85
     struck = G.apply(s, A.Assassin(0, 0, "daimyo"))
     assert struck.last_die == 3 and struck.is_ronin(0)
+
+
+def test_SAM_CLAR_14_the_shogun_card_to_the_centre_after_seppuku_or_assassination_stays_on_takeover_never_stolen():
+    # from the centre into the declarer's Daimyo house, at any honor (here 0)
+    s = G.apply(table(seat(daimyo=D5), seat(), seat()), A.DeclareShogun(0))
+    assert s.shogun_holder == 0 and s.house(0, "daimyo").shogun
+    # Seppuku with the holder's Daimyo: back to the centre
+    s = table(seat(daimyo=D5, hand=["DISHONOR"]), seat(daimyo=["DAIMYO_20"]), seat(), shogun=1)
+    s = G.apply(G.apply(s, A.Dishonor(0, 1)), A.Seppuku(1, "daimyo"))
+    assert s.shogun_holder is None and s[E.SHOGUN_AT] == -1
+    assert "SHOGUN" not in s.discard and A.DeclareShogun(0) in G.legal_actions(s)
+    # a successful assassination of the holder's Daimyo: back to the centre, not to the assassin
+    s = G.apply(_assassin(["DAIMYO_30"], 6, shogun=1), A.Assassin(0, 1, "daimyo"))
+    assert s.shogun_holder is None and not s.house(0, "daimyo").shogun
+    # takeover: it stays in its house, which is now the user's
+    t = table(seat(samurai=["NOH"], hand=["NINJA_ASSASSIN"], ally=1, honor=60),
+              seat(daimyo=["DAIMYO_20", "CASTLE_OSAKA"], ally=0), seat(), shogun=1, seed=dice_seed([6]))
+    t = G.apply(t, A.Assassin(0, 1, "samurai"))
+    assert t.shogun_holder == 0 and t.house(0, "daimyo").head == "DAIMYO_20" and t.house(0, "daimyo").shogun
+    assert t.is_ronin(1)
+    # it cannot be stolen, discarded or played: no legal action names it
+    h = table(seat(daimyo=D5, hand=["NINJA_THIEF", "ELITE_NINJA_THIEF"]), seat(daimyo=["DAIMYO_20", "NOH"]),
+              seat(), shogun=1)
+    names = [a for a in G.legal_actions(h) if "SHOGUN" in repr(a)]
+    assert names == [] and {a.item for a in G.legal_actions(h) if isinstance(a, A.Thief)} == {"NOH"}
+    refused(h, A.Discard(0, "SHOGUN"), "SAM-TURN-1")

@@ -82,3 +82,39 @@ def test_SAM_PLAY_4_the_shogun_card_is_never_in_a_hand():
     s = table(seat(daimyo=["START_DAIMYO_5"]), seat(), seat())
     assert A.Play(0, "SHOGUN", 0, "daimyo").code == -1
     refused(s, A.Play(0, "SHOGUN", 0, "daimyo"), "SAM-TURN-1")
+
+
+def test_SAM_SET_0_a_samurai_house_always_a_daimyo_house_only_with_a_daimyo_the_shogun_card_in_it():
+    s = table(seat(daimyo=["DAIMYO_10"], samurai=["NOH"], hand=["WARRIOR_S1", "WARRIOR_S2"]),
+              seat(samurai=["DAISHO"]), seat(daimyo=["START_DAIMYO_5"]))
+    assert (s.house(0, "daimyo").head, s.house(0, "samurai").head) == ("DAIMYO_10", "SAMURAI")
+    assert (s.house(1, "daimyo").head, s.house(1, "samurai").head) == (None, "RONIN")
+    assert s.house(1, "samurai").cards == ("DAISHO",)
+    # a house that does not exist takes no card
+    s2 = table(seat(hand=["WARRIOR_S1", "NOH", "OKUGATA_5"]), seat(daimyo=["DAIMYO_10"]), seat())
+    for card in ("WARRIOR_S1", "NOH", "OKUGATA_5"):
+        refused(s2, A.Play(0, card, 0, "daimyo"), "SAM-SET-0")
+        assert A.Play(0, card, 0, "daimyo") not in G.legal_actions(s2)
+    assert G.apply(s2, A.Play(0, "WARRIOR_S1", 0, "samurai")).house(0, "samurai").cards == ("WARRIOR_S1",)
+    # the Shogun card, once held, lies in the holder's Daimyo house and is counted there
+    s = G.apply(s, A.DeclareShogun(0))
+    d = s.house(0, "daimyo")
+    assert d.shogun and d.honor == 10 + 50 and not s.house(0, "samurai").shogun
+    assert d.cards == ()                        # it is no card of the house's rows (no limit counts it)
+
+
+def test_SAM_CLAR_6_a_spare_daimyo_waits_in_the_hand_and_is_played_in_the_turn_its_owner_becomes_a_ronin():
+    # Red holds DAIMYO_30 while he has a Daimyo: he may not play it (only discard it)
+    s = table(seat(daimyo=["START_DAIMYO_5"], samurai=["NOH"], hand=["DAIMYO_30"]),
+              seat(daimyo=["DAIMYO_20", "CASTLE_HIMEJI"]), seat())
+    refused(s, A.Play(0, "DAIMYO_30", 0, "daimyo"), "SAM-PLAY-3")
+    assert A.Discard(0, "DAIMYO_30") in G.legal_actions(s)
+    # he attacks Blue's castle with no dice (strength 1) against three and loses: a Ronin in his own turn,
+    # he plays the spare at once
+    s = G.apply(s, A.Attack(0, 1))
+    assert s.last_battle["winner"] == 1 and s.is_ronin(0) and s.active == 0
+    s = G.apply(s, A.Play(0, "DAIMYO_30", 0, "daimyo"))
+    d = s.house(0, "daimyo")
+    assert (d.head, d.cards, d.shogun) == ("DAIMYO_30", (), False)       # a new house of that card alone
+    assert s.house(0, "samurai").cards == ("NOH",) and s.house(0, "samurai").head == "SAMURAI"
+    assert s.discard["START_DAIMYO_5"] == 1                             # the old house is gone

@@ -5,10 +5,33 @@ from __future__ import annotations
 import pytest
 
 from lotus_kit.core.errors import IllegalAction
+from lotus_kit.samurai import actions as A
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
 
-from .helpers import G
+from .helpers import G, refused, seat, table
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_SAM_CMP_1_110_cards_six_six_sided_dice_and_honor_an_integer_that_may_go_negative(players):
+    s = G.new_game(players, seed=5)
+    on_table = sum(s.hand_size(p) + 2 for p in range(players))       # hands, Samurai and start Daimyo heads
+    assert (6 - players) + 1 + s.deck_size + on_table == 110 == sum(C.COUNT)
+    assert all(type(h) is int for h in s.honor)
+    # the strongest battle rolls six dice a side, each showing 1 to 6
+    faces = set()
+    for seed in range(40):
+        # strength 5 + 9 + 10 = 24 against 4 + 5 + 12 + 10 = 31: both well above the 18 that gives six dice
+        b = G.apply(table(seat(daimyo=["DAIMYO_20"] + ["WARRIOR_S3"] * 3, samurai=["WARRIOR_S2"] * 5),
+                          seat(daimyo=["DAIMYO_30", "CASTLE_HIMEJI"] + ["WARRIOR_S3"] * 4,
+                               samurai=["WARRIOR_S2"] * 5), seat(), shogun=1, seed=seed),
+                    A.Attack(0, 1)).last_battle
+        assert len(b["attacker_dice"]) == len(b["defender_dice"]) == 6
+        faces |= set(b["attacker_dice"]) | set(b["defender_dice"])
+    assert faces == {1, 2, 3, 4, 5, 6}
+    # honor is a plain number, not chips: a Ninja Thief at 0 honor leaves -15
+    s = table(seat(daimyo=["START_DAIMYO_5"], hand=["NINJA_THIEF"]), seat(daimyo=["DAIMYO_10", "NOH"]), seat())
+    assert G.apply(s, A.Thief(0, "NINJA_THIEF", "NOH", 1, "daimyo", 0, "daimyo")).honor[0] == -15
 
 
 def test_SAM_CMP_2_event_cards_carry_no_values():
@@ -51,18 +74,42 @@ def _cards_everywhere(s, kind):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_SAM_SET_1_to_4_each_player_a_samurai_a_start_daimyo_and_seven_cards(players):
+def test_SAM_SET_1_each_player_a_samurai_and_a_start_daimyo_the_shogun_card_in_the_centre(players):
     s = G.new_game(players, seed=players)
     for p in range(players):
         assert s.house(p, "samurai").head == "SAMURAI"
         assert s.house(p, "daimyo").head in ("START_DAIMYO_5", "START_DAIMYO_10")
         assert s.house(p, "daimyo").cards == () and s.house(p, "samurai").cards == ()
-        assert s.hand_size(p) == 7                                       # SAM-SET-4
-    # 110 - 6 Samurai cards - the Shogun card - the dealt start Daimyo - 7 per hand (SAM-SET-3)
+    assert s.shogun_holder is None and not any(s.house(p, "daimyo").shogun for p in range(players))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_SAM_SET_3_unused_samurai_leave_the_game_and_everything_else_is_one_shuffled_deck(players):
+    s = G.new_game(players, seed=players)
+    # neither the Samurai cards nor the Shogun card are in the deck: 110 - 6 - 1 - the dealt start Daimyo
+    # - 7 per hand; the unused Samurai cards are nowhere on the table
     assert s.deck_size == 110 - 6 - 1 - players - 7 * players
-    assert s.shogun_holder is None                                       # SAM-SET-1: in the centre
-    # unused start Daimyo are shuffled into the deck (SAM-SET-3): three of each value in all
+    assert s[E.DECK + C.SAMURAI] == 0 and s[E.DECK + C.SHOGUN] == 0
+    assert sum(s.house(p, "samurai").head in ("SAMURAI", "RONIN") for p in range(players)) == players
+    for name in C.NAMES:                 # every other card is in the deck or in a hand, at its full count
+        k = C.KIND[name]
+        if k in (C.SAMURAI, C.SHOGUN):
+            continue
+        assert _cards_everywhere(s, k) == C.COUNT[k], name
+    # unused start Daimyo and the four other Daimyo are in that one deck (or dealt from it)
     assert _cards_everywhere(s, C.START_5) == 3 and _cards_everywhere(s, C.START_10) == 3
+    # shuffled: other seeds deal other hands from it
+    assert len({G.new_game(players, seed=k).hand(0) for k in range(8)}) > 1
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_SAM_SET_4_seven_cards_each_so_the_start_player_may_not_draw(players):
+    s = G.new_game(players, seed=players + 10)
+    assert [s.hand_size(p) for p in range(players)] == [7] * players
+    assert A.Draw(0) not in G.legal_actions(s)
+    refused(s, A.Draw(0), "SAM-KI-4")                 # the deal filled the hand to the limit
+    s = G.apply(s, A.Discard(0, s.hand(0)[0]))
+    assert A.Draw(0) in G.legal_actions(s)
 
 
 def test_SAM_SET_2_start_daimyo_are_dealt_at_random():
