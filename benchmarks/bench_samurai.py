@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 try:
     from tests.samurai.oracle import engine as OLD
+    from tests.samurai.oracle.state import State as OldState
 except ImportError:             # an installed copy without the tests: no "before" column
     OLD = None
 
@@ -63,11 +64,11 @@ def random_game(players: int, seed: int, game=G) -> tuple[int, float, list]:
 
 
 class Before:
-    """The protocol's ``legal_actions``/``apply``/``is_over`` as game.py has them, over the engine before
-    its speed work (the "before" column; seeded games only)."""
+    """The protocol's ``legal_actions``/``apply``/``is_over`` as game.py had them, over the engine and
+    the state (a tuple subclass) before its speed work (the "before" column; seeded games only)."""
 
     def new_game(self, players: int, seed: int) -> State:
-        return State(OLD.new_game(players, seed))
+        return OldState(OLD.new_game(players, seed))
 
     def legal_actions(self, state: State, seat: int | None = None) -> LegalActions:
         if seat is not None and seat != OLD.to_act(state):
@@ -78,7 +79,7 @@ class Before:
         c = action.code if isinstance(action, Action) else -1
         if c < 0 or type(state[OLD.RNG]) is tuple:
             raise NotImplementedError("the before column plays seeded games of engine actions only")
-        return State(OLD.apply_list(state, c))
+        return OldState(OLD.apply_list(state, c))
 
     def is_over(self, state: State) -> bool:
         return state[OLD.MODE] == OLD.OVER

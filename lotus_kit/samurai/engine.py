@@ -730,35 +730,25 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
 # ---- apply ------------------------------------------------------------------------------------------
 
 # the legal actions of the last state asked: a caller lists them, then applies one to the same state
-# (a list: ``in`` on its dozen ints is cheaper than building a set). One (state, codes, plain) entry,
-# read and replaced whole, so threads sharing the module never pair one state with another's codes.
-# ``plain`` is the state as a plain tuple (t[:] is t itself for a plain tuple, a plain copy of a State):
-# CPython indexes and copies a plain tuple several times faster than a tuple subclass.
-_last: list = [(None, [], ())]
-# the last state :func:`step` made and the plain tuple it was made from, so that listing its legal
-# actions next needs no plain copy of it
-_made: list = [(None, ())]
+# (a list: ``in`` on its dozen ints is cheaper than building a set). One (state, codes) entry, read
+# and replaced whole, so threads sharing the module never pair one state with another's codes. The
+# state is found by identity: a plain tuple, or the list a facade's state holds and never changes
+# (:func:`step`'s result), whose ints are indexed as fast as a tuple's; a sequence of another type
+# (a facade object) is listed from a plain tuple of its ints.
+_last: list = [(None, [])]
 
 
-def _entry(t) -> tuple:
-    entry = _last[0]
-    if entry[0] is t:
-        return entry
-    made = _made[0]
-    u = made[1] if made[0] is t else t[:]
-    entry = (t, _legal_main(u) if u[MODE] == MAIN else legal(u), u)  # most decisions are card actions
-    _last[0] = entry
-    return entry
+def _plain(t):
+    return t if type(t) is tuple or type(t) is list else tuple(t)
 
 
 def legal_cached(t) -> list[int]:
     entry = _last[0]
     if entry[0] is t:
         return entry[1]
-    made = _made[0]                                          # _entry(t) written out: once an action
-    u = made[1] if made[0] is t else t[:]
-    codes = _legal_main(u) if u[MODE] == MAIN else legal(u)
-    _last[0] = (t, codes, u)
+    u = t if type(t) is tuple or type(t) is list else tuple(t)      # _plain() written out
+    codes = _legal_main(u) if u[MODE] == MAIN else legal(u)          # most decisions are card actions
+    _last[0] = (t, codes)
     return codes
 
 
@@ -771,42 +761,25 @@ def apply(t: tuple, c: int) -> tuple:
 
 
 def apply_list(t: tuple, c: int) -> list:
-    """:func:`apply` as a list, for a facade that builds its own tuple type from it."""
-    entry = _last[0]                                         # _entry(t), its usual case written out
-    if entry[0] is not t:
-        entry = _entry(t)
-    if c not in entry[1]:
+    """:func:`apply` as a fresh list, for a facade that keeps it as its state's ints."""
+    entry = _last[0]
+    codes = entry[1] if entry[0] is t else legal_cached(t)
+    if c not in codes:
         from lotus_kit.samurai.explain import why_illegal
 
-        raise IllegalAction(*why_illegal(t, c))
-    L = list(entry[2])
+        raise IllegalAction(*why_illegal(_plain(t), c))
+    L = list(t)
     L[LAST_ACTION] = c
     _do(L, c)
     return L
 
 
-def step(t: tuple, c: int, wrap: type) -> tuple | None:
-    """:func:`apply` for a facade whose states are a tuple subclass ``wrap``: the state after ``c`` as a
-    ``wrap``, made from a plain tuple that is kept for listing the new state's legal actions. None,
-    with nothing done, when the state's chance is explicit (a script, :mod:`lotus_kit.core.chance`): the
-    facade then makes the chance node."""
-    entry = _last[0]                                         # apply_list() written out: once an action
-    if entry[0] is not t:
-        entry = _entry(t)
-    u = entry[2]
-    if type(u[RNG]) is tuple:
+def step(t, c: int) -> list | None:
+    """:func:`apply_list` for a facade: None, with nothing done, when the state's chance is explicit (a
+    script, :mod:`lotus_kit.core.chance`): the facade then makes the chance node."""
+    if type(t[RNG]) is tuple:
         return None
-    if c not in entry[1]:
-        from lotus_kit.samurai.explain import why_illegal
-
-        raise IllegalAction(*why_illegal(t, c))
-    L = list(u)
-    L[LAST_ACTION] = c
-    _do(L, c)
-    u = tuple(L)
-    new = wrap(u)                       # from an exact tuple: one copy, not two as from the list
-    _made[0] = (new, u)
-    return new
+    return apply_list(t, c)
 
 
 def _do(t: list, c: int) -> None:

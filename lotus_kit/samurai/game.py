@@ -22,8 +22,12 @@ from lotus_kit.core.game import Decision, FlagInfo, GameInfo
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.actions import _CACHE, Action, action_from_dict
+from lotus_kit.samurai.engine import _do, _legal_main
+from lotus_kit.samurai.engine import _last as _LAST
 from lotus_kit.samurai.rules import FLAGS, TARGET_HONOR, Rules
-from lotus_kit.samurai.state import SEAT_NAMES, State
+from lotus_kit.samurai.state import _NEW as _new
+from lotus_kit.samurai.state import _SET_INTS as _set_ints
+from lotus_kit.samurai.state import SEAT_NAMES, State, wrap
 
 NAME = "samurai"
 HOUSE_WORDS = {"daimyo": "Daimyo house", "samurai": "Samurai house"}
@@ -54,6 +58,7 @@ _DECISIONS = {
 }
 
 
+LAST_ACTION, MAIN, MODE, OVER, RNG = E.LAST_ACTION, E.MAIN, E.MODE, E.OVER, E.RNG
 _DECODE = _CACHE.__getitem__          # the value object of an action int, made on a miss (decode())
 
 
@@ -135,16 +140,26 @@ class Samurai(ExplicitChance):
     # ---- play ----------------------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> State:
         c = action.code if isinstance(action, Action) else -1
+        t = state._t
+        entry = _LAST[0]
+        if entry[0] is t and c in entry[1] and type(t[RNG]) is int:
+            # the usual case, E.apply_list() written out: an action of the legal list just given, seeded
+            L = list(t)                                     # the one copy of the state's ints an action makes
+            L[LAST_ACTION] = c
+            _do(L, c)
+            new = _new(State)
+            _set_ints(new, L)                               # state.wrap() written out
+            return new
         if c < 0:
             if type(action).__name__ == "ChosenDice":       # a battle with chosen dice (a what-if branch)
                 from lotus_kit.samurai.whatif import with_dice
 
                 return with_dice(state, action.attack, action.rolls)[0]
             raise IllegalAction("SAM-TURN-1", f"not an action of this game: {quote(action)}")
-        new = E.step(state, c, State)
-        if new is None:                     # explicit chance: a draw or a die becomes a chance node
+        ints = E.step(t, c)
+        if ints is None:                    # explicit chance: a draw or a die becomes a chance node
             return self._explicit_apply(state, action)
-        return new
+        return wrap(ints)
 
     # ---- explicit chance (lotus_kit.core.chance): the deal, every draw and every die -------------
     chance_rule = "SAM-CLAR-19"
@@ -160,26 +175,32 @@ class Samurai(ExplicitChance):
         return f"the die shows {outcome + 1}"
 
     def _chance_step(self, state: State, action: Action, script: tuple[int, ...]) -> State:
-        t = list(state)
+        t = list(state._t)
         t[E.RNG] = script
-        return State(E.apply_list(tuple(t), action.code))
+        return wrap(E.apply_list(tuple(t), action.code))
 
     def legal_actions(self, state: State, seat: int | None = None) -> LegalActions:
         """The legal actions, a sequence made into value objects only where read (a random pick
         reads one of a dozen)."""
-        if seat is not None and seat != E.to_act(state):
+        t = state._t
+        if seat is not None and seat != E.to_act(t):
             return legal_list([])
-        codes = E.legal_cached(state)
+        entry = _LAST[0]                                            # E.legal_cached() written out
+        if entry[0] is t:
+            codes = entry[1]
+        else:
+            codes = _legal_main(t) if t[MODE] == MAIN else E.legal(t)
+            _LAST[0] = (t, codes)
         out = LegalActions(map(_DECODE, codes))                     # legal_list() written out
         out.codes = codes
         return out
 
     def to_act(self, state: State) -> frozenset[int]:
-        s = E.to_act(state)
+        s = E.to_act(state._t)
         return frozenset() if s < 0 else frozenset((s,))
 
     def is_over(self, state: State) -> bool:
-        return state[E.MODE] == E.OVER
+        return state._t[MODE] == OVER
 
     def scores(self, state: State) -> tuple[float, ...]:
         """Honor per seat (the current standing)."""
@@ -196,7 +217,7 @@ class Samurai(ExplicitChance):
             if state[E.DUTY]:
                 text = f"{who}: {state.actions_left} card action(s) left; must declare Shogun (SAM-DEC-3)"
             else:
-                codes = E.legal_cached(state)
+                codes = E.legal_cached(state._t)
                 declare = any(c & 31 in (E.SHOGUN, E.ATTACK, E.ALLY_WITH, E.BREAK_ALLIANCE) for c in codes)
                 text = (f"{who}: {state.actions_left} card action(s) left"
                         + (", a declaration" if declare else "") + " or end the turn")
