@@ -66,12 +66,27 @@ def seat_name(s: int | None) -> str:
     return "nobody" if s is None or s < 0 else SEAT_NAMES[s]
 
 
-class LegalActions(list):
-    """The legal actions as a list of value objects (each made once per action int and shared), with
-    ``codes``, the engine's ints; ``in`` compares by the int and ``==`` holds with any sequence of the
-    same actions. A list, so that ``len``, indexing and a random pick run in C."""
+class LegalActions(Sequence):
+    """The legal actions as a sequence of value objects (each made once per action int and shared), over
+    ``codes``, the engine's ints: an action is looked up only where it is read (a random pick reads one
+    of a dozen, and the thefts listed but not taken are never made); ``in`` compares by the int and
+    ``==`` holds with any sequence of the same actions."""
 
     __slots__ = ("codes",)
+
+    def __init__(self, codes: list[int]) -> None:
+        self.codes = codes
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __getitem__(self, i):
+        if type(i) is int:
+            return _CACHE[self.codes[i]]
+        return list(map(_DECODE, self.codes[i]))
+
+    def __iter__(self):
+        return map(_DECODE, self.codes)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and action.code in self.codes
@@ -84,14 +99,19 @@ class LegalActions(list):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
+    def __repr__(self) -> str:
+        return repr(list(self))
+
     __hash__ = None  # type: ignore[assignment]
+
+
+_NEW_LEGAL = object.__new__
+_SET_CODES = LegalActions.codes.__set__
 
 
 def legal_list(codes: list[int]) -> LegalActions:
     """The :class:`LegalActions` of a list of action ints."""
-    out = LegalActions(map(_DECODE, codes))
-    out.codes = codes
-    return out
+    return LegalActions(codes)
 
 
 class Samurai(ExplicitChance):
@@ -191,8 +211,8 @@ class Samurai(ExplicitChance):
         else:
             codes = _legal_main(t) if t[MODE] == MAIN else E.legal(t)
             _LAST[0] = (t, codes)
-        out = LegalActions(map(_DECODE, codes))                     # legal_list() written out
-        out.codes = codes
+        out = _NEW_LEGAL(LegalActions)                              # legal_list() written out
+        _SET_CODES(out, codes)
         return out
 
     def to_act(self, state: State) -> frozenset[int]:
