@@ -66,34 +66,40 @@ def seat_name(s: int | None) -> str:
     return "nobody" if s is None or s < 0 else SEAT_NAMES[s]
 
 
-class LegalActions(Sequence):
-    """The legal actions as a sequence of value objects (each made once per action int and shared), over
-    ``codes``, the engine's ints: an action is looked up only where it is read (a random pick reads one
-    of a dozen, and the thefts listed but not taken are never made); ``in`` compares by the int and
-    ``==`` holds with any sequence of the same actions."""
+def _read_only(self: Any, *args: Any, **kwargs: Any) -> None:
+    raise TypeError("the legal actions are read-only (list(...) makes a list of them)")
 
-    __slots__ = ("codes",)
 
-    def __init__(self, codes: list[int]) -> None:
-        self.codes = codes
+class LegalActions(list):
+    """The legal actions as a read-only sequence of value objects (each made once per action int and
+    shared). A list of the engine's ints underneath (``codes``), so that ``len`` runs in C; an action is
+    looked up only where it is read (a random pick reads one of a dozen, and the thefts listed but not
+    taken are never made). ``in`` compares by the int and ``==`` holds with any sequence of the same
+    actions."""
 
-    def __len__(self) -> int:
-        return len(self.codes)
+    __slots__ = ()
+
+    @property
+    def codes(self) -> list[int]:
+        return list.copy(self)
 
     def __getitem__(self, i):
         if type(i) is int:
-            return _CACHE[self.codes[i]]
-        return list(map(_DECODE, self.codes[i]))
+            return _CACHE[_LIST_ITEM(self, i)]
+        return list(map(_DECODE, _LIST_ITEM(self, i)))
 
     def __iter__(self):
-        return map(_DECODE, self.codes)
+        return map(_DECODE, _LIST_ITER(self))
+
+    def __reversed__(self):
+        return map(_DECODE, _LIST_REVERSED(self))
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and action.code in self.codes
+        return isinstance(action, Action) and _LIST_CONTAINS(self, action.code)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions):
-            return self.codes == other.codes
+            return _LIST_EQ(self, other)
         return isinstance(other, Sequence) and not isinstance(other, str) and list(self) == list(other)
 
     def __ne__(self, other: object) -> bool:
@@ -102,11 +108,36 @@ class LegalActions(Sequence):
     def __repr__(self) -> str:
         return repr(list(self))
 
+    def __add__(self, other: object) -> list:
+        return [*self, *other]  # type: ignore[misc]
+
+    def __radd__(self, other: object) -> list:
+        return [*other, *self]  # type: ignore[misc]
+
+    def __mul__(self, n: int) -> list:  # type: ignore[override]
+        return list(self) * n
+
+    __rmul__ = __mul__
+
+    def index(self, action: object, *args: Any) -> int:  # type: ignore[override]
+        return list(self).index(action, *args)
+
+    def count(self, action: object) -> int:  # type: ignore[override]
+        return list(self).count(action)
+
+    def copy(self) -> list:  # type: ignore[override]
+        return list(self)
+
+    def __reduce__(self):
+        return list, (list(self),)
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = sort = reverse = clear = _read_only  # type: ignore[assignment]
     __hash__ = None  # type: ignore[assignment]
 
 
-_NEW_LEGAL = object.__new__
-_SET_CODES = LegalActions.codes.__set__
+_LIST_ITEM, _LIST_ITER, _LIST_REVERSED = list.__getitem__, list.__iter__, list.__reversed__
+_LIST_CONTAINS, _LIST_EQ = list.__contains__, list.__eq__
 
 
 def legal_list(codes: list[int]) -> LegalActions:
@@ -164,7 +195,7 @@ class Samurai(ExplicitChance):
         entry = _LAST[0]
         if entry[0] is t and c in entry[1] and type(t[RNG]) is int:
             # the usual case, E.apply_list() written out: an action of the legal list just given, seeded
-            L = list(t)                                     # the one copy of the state's ints an action makes
+            L = t.copy()                                    # the one copy of the state's ints an action makes
             L[LAST_ACTION] = c
             _do(L, c)
             new = _new(State)
@@ -211,9 +242,7 @@ class Samurai(ExplicitChance):
         else:
             codes = _legal_main(t) if t[MODE] == MAIN else E.legal(t)
             _LAST[0] = (t, codes)
-        out = _NEW_LEGAL(LegalActions)                              # legal_list() written out
-        _SET_CODES(out, codes)
-        return out
+        return LegalActions(codes)                                  # legal_list() written out
 
     def to_act(self, state: State) -> frozenset[int]:
         s = E.to_act(state._t)
