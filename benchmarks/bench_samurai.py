@@ -146,15 +146,16 @@ def bytecodes_per_action(step, state, is_over, n: int = 300) -> float:
 
 
 def bytecodes(seed: int = 1) -> None:
-    def samurai(legal, apply):
+    def samurai(game):
         rng = random.Random(seed)
-        return bytecodes_per_action(lambda s: apply(s, rng.choice(legal(s))), G.new_game(4, seed), G.is_over)
+        return bytecodes_per_action(lambda s: game.apply(s, rng.choice(game.legal_actions(s))),
+                                    game.new_game(4, seed), game.is_over)
 
-    samurai(G.legal_actions, G.apply)                        # warm the cache of action objects for both
-    sam = samurai(G.legal_actions, G.apply)
+    samurai(G)                                               # warm the cache of action objects for both
+    sam = samurai(G)
     print(f"bytecodes per action with legal actions, 4 players: Samurai {sam:.0f}", end="")
     if OLD is not None:
-        old = samurai(Before().legal_actions, Before().apply)
+        old = samurai(Before())
         print(f" (before the speed work {old:.0f})", end="")
     try:
         from yardstick import white_lotus_engine

@@ -20,6 +20,7 @@ from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.actions import Action, decode
 from lotus_kit.samurai.odds import attacker_wins
+from lotus_kit.samurai.state import ints
 
 __all__ = ["HeuristicBot", "MonteCarloBot", "RandomBot", "evaluate", "play_game"]
 
@@ -33,7 +34,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, seat: int) -> Action:
-        return decode(self.rng.choice(E.legal(state)))
+        return decode(self.rng.choice(E.legal(ints(state))))
 
 
 def evaluate(t, seat: int) -> float:
@@ -127,6 +128,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, seat: int) -> Action:
+        state = ints(state)                   # the engine's ints of a State, read directly
         codes = E.legal(state)
         best = max(codes, key=lambda c: (_static(state, c, seat), self.rng.random()))
         if best & 31 == E.END_TURN:
@@ -168,17 +170,18 @@ class MonteCarloBot:
         self.rollouts, self.depth, self.candidates = rollouts, depth, candidates
 
     def choose(self, state: Any, seat: int) -> Action:
-        codes = E.legal(state)
+        t = ints(state)                       # the engine's ints of a State, read directly
+        codes = E.legal(t)
         if len(codes) == 1:
             return decode(codes[0])
         from lotus_kit.samurai.game import SAMURAI
 
-        ranked = sorted(codes, key=lambda c: -_static(state, c, seat))[: self.candidates]
+        ranked = sorted(codes, key=lambda c: -_static(t, c, seat))[: self.candidates]
         scores = {c: 0.0 for c in ranked}
         for _ in range(self.rollouts):
             world = SAMURAI.redraw_hidden(state, seat, self.rng)
             for c in ranked:
-                t = E.apply(world, c)
+                t = E.apply(ints(world), c)
                 for _step in range(self.depth):
                     if t[E.MODE] == E.OVER:
                         break

@@ -215,3 +215,26 @@ def test_a_branch_replays_the_rest_and_reports_where_it_stopped():
     assert b.states[-1] == G.apply(b.states[-2], b.record.actions[-1])
     same = branch(record, k, actions[k], states)
     assert same.stopped_at is None and same.states[-1] == states[-1]
+
+
+@pytest.mark.parametrize("flags", [(), ("ALLY_KI_ADDS", "MULTI_DECLARATION", "STEAL_INCLUDES_WARRIORS")])
+def test_the_facade_plays_the_engines_game_and_its_states_read_as_the_engines_tuples(flags):
+    import copy
+    import pickle
+
+    from lotus_kit.samurai.rules import Rules
+    from lotus_kit.samurai.state import State
+
+    for players, seed in ((3, 5), (4, 6), (6, 7)):
+        states, actions = _random_play(players, seed, flags)
+        t = E.new_game(players, seed, Rules.from_flags(flags))
+        for s, a in zip(states, actions, strict=False):
+            assert s == t and tuple(s) == t and hash(s) == hash(t) and len(s) == len(t)
+            assert s[E.N] == t[E.N] and s[E.DECK:E.DISCARD] == t[E.DECK:E.DISCARD]
+            assert [x.code for x in G.legal_actions(s)] == E.legal(t)
+            t = E.apply(t, a.code)
+        assert states[-1] == t and State(t) == states[-1] and State(states[-1]) == states[-1]
+        s = states[-1]
+        assert pickle.loads(pickle.dumps(s)) == s and copy.deepcopy(s) == s and s != states[0]
+        with pytest.raises(AttributeError):
+            s._t = []

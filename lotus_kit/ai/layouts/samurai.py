@@ -19,6 +19,7 @@ from lotus_kit.ai.encoding import Encoding
 from lotus_kit.ai.layout import Block, Layout, number, numbers, onehot
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
+from lotus_kit.samurai.state import ints
 
 HEADER = {"active": E.ACTIVE, "used": E.USED, "declared": E.DECL, "duty": E.DUTY, "shogun_at": E.SHOGUN_AT,
           "target": E.TARGET, "max_rounds": E.MAXR, "turns": E.TURNS, "flags": E.FLAGS, "winner": E.WIN,
@@ -59,4 +60,11 @@ def layout(game: Any, players: int, flags: Sequence[str], enc: Encoding) -> Layo
                    Block(f"seat{s}.hand", C.KINDS, _hand(b + E.HAND)),
                    numbers(f"seat{s}.daimyo_house", lambda o, i=b + E.DH: o[i:i + HOUSE], HOUSE),
                    numbers(f"seat{s}.samurai_house", lambda o, i=b + E.SH: o[i:i + HOUSE], HOUSE)]
-    return Layout("samurai", blocks)
+    return _Layout("samurai", blocks)
+
+
+class _Layout(Layout):
+    """The blocks read the observation's ints themselves (a State's own list), not through its facade."""
+
+    def tensor(self, observation: Any, out: Any = None) -> Any:
+        return super().tensor(ints(observation), out)
