@@ -82,6 +82,65 @@ print(SAMURAI.decision(after).text)
 screen.battle_figure(after)
 """),
 ("md", r"""
+### When Save Face decides
+
+In that position nobody can save Red's house: he holds the Shogun card, so he may not play Save Face
+himself (SAM-CLAR-11), and he has no ally. `p_defender_saved` is 0 and Save Face plays no part in the
+advice. Here is a position where it does.
+
+Blue now has Daimyo 30 and an Okugata (his house earns 40 a turn) and 15 strength (5 dice). He eyes
+**Green**, who holds Odawara castle, so Blue may attack him (SAM-DEC-4): Daimyo 20, castle, Okugata
+and two warriors, 30 honor a turn and 12 strength with the castle (4 dice). Green is allied with
+**Yellow**, a Ronin (SAM-ALLY-1). Blue wins 5 dice against 4 about 77 % of the time.
+
+After the battle any player but the Shogun holder may save the loser's house with Save Face
+(SAM-EVT-5, SAM-CLAR-11). Red holds the Shogun card, so the only hands that can save Green are his own
+and his ally Yellow's, and these are the two `attack_or_not` counts. Blue cannot see them: the
+chance that they hold one of the Save Face cards he has not seen is hypergeometric (`save_face_chance`).
+The same table twice: once with all nine Save Face cards already played (in the discard pile), once
+as it is.
+"""),
+("code", r"""
+def close_call(save_face_left=True):
+    yellow = (["SAVE_FACE"] if save_face_left else ["WARRIOR_K1S1"]) + ["WARRIOR_K1S1"] * 5
+    return SAMURAI.position({
+        "players": 4, "active": 1, "shogun": 0, "seed": 4,
+        "discard": {} if save_face_left else {"SAVE_FACE": 9},
+        "seats": [seat(["DAIMYO_15", "CASTLE_OSAKA"], honor=180),
+                  seat(["DAIMYO_30", "OKUGATA_10"] + ["WARRIOR_S3"] * 3, ["WARRIOR_S2"],
+                       hand=["WARRIOR_S1", "NOH"], honor=150),
+                  dict(seat(["DAIMYO_20", "CASTLE_ODAWARA", "OKUGATA_5", "WARRIOR_S2", "WARRIOR_S2"],
+                            hand=["WARRIOR_S1"] * 5, honor=140), ally=3),
+                  dict(seat(hand=yellow, honor=60), ally=2)]})
+
+save_face_advice = pd.DataFrame({
+    "no Save Face left": attack_or_not(close_call(save_face_left=False), attacker=1, defender=2),
+    "Green or Yellow may hold one": attack_or_not(close_call(), attacker=1, defender=2),
+}).T.drop(columns="rules")
+save_face_advice
+"""),
+("md", r"""
+The battle is the same in both rows; only the save differs. With no Save Face left Blue should
+**attack**: 77 % to take Odawara (its 5 honor a turn over the 3-turn horizon) and to break Green's
+house, against 23 % to lose his own (120 over 3 turns). With Green's five cards and Yellow's six
+unseen, the chance that one of them can save Green is about 72 %; then a win most likely brings Blue
+only the castle, and the advice turns to **do not attack**.
+
+Blue attacks anyway. Yellow does hold a Save Face card (Blue could not know it). Blue wins; the window
+opens at the loser and goes clockwise, asking only players who hold a Save Face card and do not hold
+the Shogun card: Yellow. He saves Green's house, and Blue still takes the castle (SAM-CLAR-12 step 5,
+the default of §13 Q10):
+"""),
+("code", r"""
+saved = close_call()
+for action in (A.Attack(1, 2), A.SaveFace(3), A.CastleChoice(1, "take")):
+    saved = SAMURAI.apply(saved, action)
+    for e in saved.events:
+        print(" ·", e.text())
+    print("   next:", SAMURAI.decision(saved).text)
+screen.board_figure(saved, seat=1)
+"""),
+("md", r"""
 ## 3. Simulations: who holds the Shogun card at the end, and who wins?
 
 For each bot kind, games of 4 players; for each game: the winner, the Shogun card's holder at the
