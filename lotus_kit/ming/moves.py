@@ -20,10 +20,11 @@ the Move values are made once and shared.
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from functools import cache
-from itertools import chain, product, repeat
-from operator import itemgetter
+from itertools import chain, product
 from typing import Any
 
 from lotus_kit.ming.actions import Action, Move, Pass, Stay
@@ -82,8 +83,8 @@ class BoardMoves:
         self.seats: list[_SeatActions] = []
         self.ids: dict[int, Any] = {}
         self.paying_cards: dict[int, Any] = {}
-        # (start, hand) -> (the sorted codes of its phase-3 list, where the moves to each district begin)
-        self.sorted_codes: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        # (start, hand) -> the sorted codes of its phase-3 list
+        self.sorted_codes: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self.shift = shift = REV_BITS * kinds1 + 3        # where a code's destination starts (see _SeatActions)
         self.bounds = tuple(x << shift for x in range(D + 1))
         self.stays: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}   # hand -> (payments, stays)
@@ -171,7 +172,7 @@ def _caches(t: Table) -> dict[str, Any]:
     mine = t.moves
     if mine is None:
         bm = board_moves(t.board, t.kinds)
-        mine = t.moves = {"board": bm, "lists": {}, "ids": bm.ids}
+        mine = t.moves = {"board": bm, "ids": bm.ids}
         while len(bm.seats) < t.players:    # a seat's moves are the same values in every setup of the board
             bm.seats.append(_SeatActions(t, len(bm.seats), bm.ids, bm.paying_cards, bm.shift))
         mine["seats"] = tuple(bm.seats[:t.players])
@@ -267,9 +268,8 @@ def payment_of(t: Table, action: Move) -> tuple[Move, int, int, tuple[int, ...],
     return hit if hit is not None and hit[0] is action else None
 
 
-def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass) and, per district x
-    and one past the last, the index of the first code of a move to x or beyond; shared by the seats
+def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass), shared by the seats
     and by every setup of the board."""
     bm = _caches(t)["board"]
     hit = bm.sorted_codes.get((here, hand))
@@ -286,44 +286,119 @@ def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...],
         out = sorted(chain.from_iterable(map(bm.codes[here].__getitem__, us)))
     except KeyError:    # a hand over the limit (a described position): make the missing codes
         out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(hand))))
-    firsts = tuple(map(bisect_left, repeat(out, D + 1), bm.bounds))
     out += held[1]      # a stay per kind held, then the pass
     if len(bm.sorted_codes) > _LIMIT:
         bm.sorted_codes.clear()
-    hit = bm.sorted_codes[(here, hand)] = (tuple(out), firsts)
+    hit = bm.sorted_codes[(here, hand)] = tuple(out)
     return hit
 
 
-def phase3_actions(t: Table, s: Any, who: int) -> list[Any]:
+def phase3_actions(t: Table, s: Any, who: int) -> Phase3List:
     """MING-PH3-2..5: the legal list of phase 3 for ``who``; the districts of the other princes are
-    left out (MING-PH3-3: passing through is allowed, ending there is not)."""
+    left out (MING-PH3-3: passing through is allowed, ending there is not). The list is a
+    :class:`Phase3List`: its codes, each action made only when read."""
     mine = t.moves or _caches(t)
     o = t.hand_at[who]
-    key = (who, s[t.prince_at[who]], s[o:o + t.kinds1])     # the prince's district + 1
-    lists = mine["lists"]
-    hit = lists.get(key)
-    if hit is None:
-        if len(lists) > _LIMIT:
-            lists.clear()
-        codes, firsts = _codes(t, key[1] - 1, key[2])
-        # one C call looks every code up (a list holds at least the pass)
-        hit = lists[key] = (itemgetter(*codes)(mine["seats"][who]) if len(codes) > 1
-                            else (mine["seats"][who][codes[0]],), firsts)
-    actions, firsts = hit
-    out = list(actions)
-    # the moves to a blocked district are one run of the sorted codes: cut the runs from the last
-    # district down, so the earlier runs keep their places
+    key = (s[t.prince_at[who]] - 1, s[o:o + t.kinds1])     # (the prince's district, the hand)
+    bm = mine["board"]
+    codes = bm.sorted_codes.get(key) or _codes(t, *key)
+    # the moves to a blocked district are one run of the sorted codes (found by bisection between
+    # the district's first code and the next district's): cut the runs from the last district down,
+    # so the earlier runs keep their places
+    bounds = bm.bounds
     others = t.others_prince_at[who]
     if len(others) == 2:        # three players, the usual case: two runs, the later cut first
         a, b = s[others[0]], s[others[1]]       # each a district + 1, 0 when not placed
         if a < b:
             a, b = b, a
         if a:
-            del out[firsts[a - 1]:firsts[a]]
+            lo = bisect_left(codes, bounds[a - 1])
+            hi = bisect_left(codes, bounds[a], lo)
+            if lo != hi:
+                codes = codes[:lo] + codes[hi:]
         if b and b != a:
-            del out[firsts[b - 1]:firsts[b]]
-        return out
-    for v in sorted(set(map(s.__getitem__, others)), reverse=True):
-        if v:
-            del out[firsts[v - 1]:firsts[v]]
+            lo = bisect_left(codes, bounds[b - 1])
+            hi = bisect_left(codes, bounds[b], lo)
+            if lo != hi:
+                codes = codes[:lo] + codes[hi:]
+    else:
+        for v in sorted(set(map(s.__getitem__, others)), reverse=True):
+            if v:
+                lo = bisect_left(codes, bounds[v - 1])
+                hi = bisect_left(codes, bounds[v], lo)
+                if lo != hi:
+                    codes = codes[:lo] + codes[hi:]
+    out = _new(Phase3List)      # two slots set, without a Python __init__
+    _set_list_codes(out, codes)
+    _set_list_values(out, mine["seats"][who])
     return out
+
+
+class Phase3List(Sequence):
+    """A phase-3 legal list: the sorted action codes and the seat's code -> action table; an action
+    value is made (once per seat and code, then shared) only when the list is read at its index, so
+    a random pick makes one value, not the whole list. It reads like a list of actions: ``len``,
+    indexing (a slice gives a list), iteration in order, ``in``, ``index``, ``count``; it equals a
+    list (or another one) with the same actions in the same order; ``+`` and :meth:`copy` give lists."""
+
+    __slots__ = ("codes", "values")
+    codes: tuple[int, ...]
+    values: _SeatActions
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def __getitem__(self, i: Any) -> Any:
+        c = self.codes[i]
+        if type(c) is int:
+            return self.values[c]
+        return list(map(self.values.__getitem__, c))
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self.values.__getitem__, self.codes)
+
+    def __reversed__(self) -> Iterator[Any]:
+        return map(self.values.__getitem__, reversed(self.codes))
+
+    def __contains__(self, x: object) -> bool:
+        return x in list(self)
+
+    def index(self, x: Any, start: int = 0, stop: int = sys.maxsize) -> int:
+        return list(self).index(x, start, stop)
+
+    def count(self, x: Any) -> int:
+        return list(self).count(x)
+
+    def copy(self) -> list[Any]:
+        return list(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Phase3List):
+            return (self.values is other.values and self.codes == other.codes) or list(self) == list(other)
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
+
+    __hash__ = None         # type: ignore[assignment]     # unhashable, as a list
+
+    def __add__(self, other: Any) -> list[Any]:
+        return list(self) + list(other) if isinstance(other, (list, Phase3List)) else NotImplemented
+
+    def __radd__(self, other: Any) -> list[Any]:
+        return other + list(self) if isinstance(other, list) else NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return list, (list(self),)          # pickled and copied as the plain list it reads as
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return list(self)
+
+
+_set_list_codes = Phase3List.__dict__["codes"].__set__
+_set_list_values = Phase3List.__dict__["values"].__set__
