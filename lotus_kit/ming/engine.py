@@ -90,7 +90,10 @@ from lotus_kit.ming.state import (
     Table,
     _new,
     _set_data,
+    _set_derived,
+    _set_over,
     _set_table,
+    _set_to_act,
     cloister_at,
     count_at,
     make_state,
@@ -277,6 +280,11 @@ def apply(state: State, action: Action) -> State:
             st = _new(State)
             _set_data(st, tuple(s))
             _set_table(st, t)
+            if s[G_PHASE] < RETURN:     # still a phase of a turn: the seat whose turn it is acts
+                _set_over(st, False)
+                _set_to_act(st, t.turn_sets[s[G_TURN]])
+            else:
+                _set_derived(st, st.data, t)
             return st
     phase = d[G_PHASE]
     handler = _HANDLERS.get(type(action))
@@ -668,7 +676,7 @@ def _take_tile(t: Table, s: list[int], seat: int, p: int) -> None:
     if t.rules.set_exchange_optional:
         return
     P = len(t.board.colours)
-    while all(s[o + i] for i in range(P)):
+    while all(s[o:o + P]):
         for i in range(P):
             s[o + i] -= 1
             s[t.tile_supply + i] += 1

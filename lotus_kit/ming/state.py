@@ -206,13 +206,18 @@ def table(players: int, rules: RuleSet) -> Table:
 
 
 class State:
-    """An immutable Ming position: ``data`` (the flat tuple) read through named properties."""
+    """An immutable Ming position: ``data`` (the flat tuple) read through named properties.
+    ``is_over`` and ``to_act_seats``, read at every step of a game, are worked out once from the
+    data when the state is made (:func:`make_state`) and then read as plain slots."""
 
-    __slots__ = ("data", "table")
+    __slots__ = ("data", "is_over", "table", "to_act_seats")
+    is_over: bool
+    to_act_seats: frozenset[int]
 
     def __init__(self, data: tuple[int, ...], tbl: Table):
         _set_data(self, data)
         _set_table(self, tbl)
+        _set_derived(self, data, tbl)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State is a value; apply an action to get the next one")
@@ -267,23 +272,6 @@ class State:
     def current_seat(self) -> int:
         """The seat whose turn it is (for a sealed choice: the first still to choose)."""
         return self.data[G_TURN]
-
-    @property
-    def to_act_seats(self) -> frozenset[int]:
-        d = self.data
-        if d[G_PHASE] < RETURN:     # the phases of a turn are numbered first
-            return self.table.turn_sets[d[G_TURN]]
-        phase = d[G_PHASE]
-        if phase == OVER:
-            return _NOBODY
-        sets = self.table.to_act_sets
-        if phase == RETURN:
-            return sets[d[G_MASK] & (len(sets) - 1)]
-        return sets[1 << d[G_TURN]]
-
-    @property
-    def is_over(self) -> bool:
-        return self.data[G_PHASE] == OVER
 
     @property
     def city_being_scored(self) -> str | None:
@@ -385,7 +373,24 @@ class State:
 # the slots' own setters: a State is written once, here, and never again (``__setattr__`` refuses)
 _set_data = State.__dict__["data"].__set__
 _set_table = State.__dict__["table"].__set__
+_set_over = State.__dict__["is_over"].__set__
+_set_to_act = State.__dict__["to_act_seats"].__set__
 _new = object.__new__
+
+
+def _set_derived(st: State, d: tuple[int, ...], t: Table) -> None:
+    """``is_over`` and ``to_act_seats`` of a state being made: the seat whose turn it is in the phases
+    of a turn (numbered first), the seats still to choose a return sum, nobody once the game is over."""
+    phase = d[G_PHASE]
+    _set_over(st, phase == OVER)
+    if phase < RETURN:
+        _set_to_act(st, t.turn_sets[d[G_TURN]])
+    elif phase == OVER:
+        _set_to_act(st, _NOBODY)
+    elif phase == RETURN:
+        _set_to_act(st, t.to_act_sets[d[G_MASK] & (len(t.to_act_sets) - 1)])
+    else:
+        _set_to_act(st, t.to_act_sets[1 << d[G_TURN]])
 
 
 def make_state(data: tuple[int, ...], tbl: Table) -> State:
@@ -393,6 +398,7 @@ def make_state(data: tuple[int, ...], tbl: Table) -> State:
     st = _new(State)
     _set_data(st, data)
     _set_table(st, tbl)
+    _set_derived(st, data, tbl)
     return st
 
 
