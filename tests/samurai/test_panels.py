@@ -16,6 +16,7 @@ from lotus_kit.samurai.screen.panels import (
     OverPanel,
     TurnPanel,
     battle_html,
+    die_svg,
     income_parts,
 )
 from lotus_kit.ui.session import GameSession
@@ -202,5 +203,24 @@ def test_SAM_BAT_3_the_battle_view_counts_the_rerolls_of_equal_totals():
               seed=dice_seed([3, 3, 6, 1]))
     s = G.apply(s, A.Attack(0, 1))
     text = _text(battle_html(s))
-    assert "1 equal total rerolled before this roll (SAM-BAT-3)." in text
-    assert "Red (attacker)⚅6 = 6 ✔ wins" in text and "Blue (defender)⚀1 = 1" in text
+    assert 'class="lotus-samurai-reroll"' in battle_html(s)
+    assert "↻ 1 equal total rerolled before this roll (SAM-BAT-3)." in text
+    assert "Red (attacker)6 = 6 ✔ wins" in text and "Blue (defender)1 = 1" in text
+
+
+def test_SAM_BAT_3_the_battle_view_draws_each_die_with_its_pips_in_the_sides_colour():
+    s = table(seat(daimyo=["DAIMYO_20", "WARRIOR_S1"]), seat(daimyo=["START_DAIMYO_5", "CASTLE_ODAWARA"]), seat(),
+              seed=dice_seed([6, 5, 2]))
+    html = battle_html(G.apply(s, A.Attack(0, 1)))
+    dice = re.findall(r'<svg class="lotus-die" role="img" aria-label="(\d)".*?</svg>', html)
+    assert dice == ["6", "5", "2"]                                 # Red's two dice, then Blue's one
+    for pip in range(1, 7):
+        svg = die_svg(pip, "#d62728")
+        assert svg.count("<circle") == pip and 'stroke="#d62728"' in svg
+    red, blue = html.split("</tr>")[:2]
+    assert red.count('stroke="#d62728"') == 2 and blue.count('stroke="#1f77b4"') == 1
+    assert "background:#eaf5e4" in red and "background" not in blue          # the winner's row tinted
+    # no dice: said in words, total 0
+    s = table(seat(daimyo=["DAIMYO_10"]), seat(daimyo=["START_DAIMYO_5"]), seat(), shogun=1, seed=dice_seed([4]))
+    html = battle_html(G.apply(s, A.Attack(0, 1)))
+    assert "Blue (defender)no dice0 = 0" in _text(html) and "lotus-samurai-reroll" not in html

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from lotus_kit.samurai import cards as C
+from lotus_kit.samurai.screen.colors import SEAT_COLORS, SEAT_TEXT
 from lotus_kit.samurai.screen.panels import AnswerPanel, BattlePanel, OverPanel, TurnPanel
 from lotus_kit.samurai.state import SEAT_NAMES, State
 from lotus_kit.ui.screen import GameScreen, PanelTab
@@ -27,9 +28,6 @@ from lotus_kit.ui.screen import GameScreen, PanelTab
 __all__ = ["SCREEN", "SamuraiBoard", "SamuraiScreen", "battle_figure", "board_figure", "honor_race",
            "honor_track_html", "odds_heatmap"]
 
-SEAT_COLORS = ("#d62728", "#1f77b4", "#2ca02c", "#bcbd22", "#444444", "#9e9e9e")
-# the seats' names written in their colours, dark enough to read on white (contrast at least 4.5:1)
-SEAT_TEXT = ("#d62728", "#1f77b4", "#23802a", "#7a7000", "#444444", "#6e6e6e")
 # fill per card family; the card's name is always written on it, so colour is never the only cue
 FAMILY = {"daimyo": "#f2c14e", "samurai": "#e07a5f", "possession": "#b39ddb", "warrior": "#cfd8dc",
           "wife": "#f8bbd0", "castle": "#90caf9", "guard": "#a5d6a7", "shogun": "#ffd700", "hidden": "#eeeeee",

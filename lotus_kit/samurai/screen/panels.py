@@ -27,17 +27,20 @@ from lotus_kit.samurai import actions as A
 from lotus_kit.samurai import cards as C
 from lotus_kit.samurai import engine as E
 from lotus_kit.samurai.odds import attacker_wins
+from lotus_kit.samurai.screen.colors import SEAT_COLORS, SEAT_TEXT
 from lotus_kit.samurai.state import SEAT_NAMES, State
 from lotus_kit.ui.cards import CardHand
 from lotus_kit.ui.panel import Panel
 from lotus_kit.ui.phases.text import box, linkify, seat_html
 from lotus_kit.ui.table import close_tree
 
-__all__ = ["AnswerPanel", "BattlePanel", "OverPanel", "SamuraiPanel", "TurnPanel", "battle_html",
+__all__ = ["AnswerPanel", "BattlePanel", "OverPanel", "SamuraiPanel", "TurnPanel", "battle_html", "die_svg",
            "income_parts"]
 
 HOUSES = (("daimyo", "Daimyo house"), ("samurai", "Samurai house"))
-DICE_FACES = "·⚀⚁⚂⚃⚄⚅"
+# where the pips of each face lie on a 3 x 3 grid (column, row)
+PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+        5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2))}
 
 
 def income_parts(state: State, seat: int) -> tuple[list[tuple[str, int]], str]:
@@ -58,26 +61,45 @@ def income_parts(state: State, seat: int) -> tuple[list[tuple[str, int]], str]:
             (f"{SEAT_NAMES[ally]}'s Daimyo house", state.house(ally, "daimyo").honor)], "SAM-HON-2"
 
 
+def die_svg(pip: int, colour: str, size: int = 46) -> str:
+    """One die drawn with its pips, large enough to read on a projector; its border in the seat's
+    colour. The number is its ``aria-label`` (the pips are the picture of it)."""
+    r = size * 0.085
+    dots = "".join(f'<circle cx="{size * (0.27 + 0.23 * x):.1f}" cy="{size * (0.27 + 0.23 * y):.1f}" r="{r:.1f}" '
+                   f'fill="#222"/>' for x, y in PIPS[pip])
+    return (f'<svg class="lotus-die" role="img" aria-label="{pip}" width="{size}" height="{size}" '
+            f'viewBox="0 0 {size} {size}" style="margin:2px;vertical-align:middle">'
+            f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="{size * 0.18:.0f}" fill="white" '
+            f'stroke="{colour}" stroke-width="3"/>{dots}</svg>')
+
+
 def battle_html(state: State) -> str:
     """The last battle of ``state`` as dice and totals (SAM-BAT-2, SAM-BAT-3, SAM-CLAR-12): both
-    sides' deciding roll, how many equal totals were rerolled, who won."""
+    sides' deciding roll drawn as dice, their sums in large figures, how many equal totals were
+    rerolled, who won (his row tinted)."""
     b = state.last_battle
     if b is None:
         return ""
     rows = []
     for side in ("attacker", "defender"):
         who, dice = b[side], b[f"{side}_dice"]
-        faces = "".join(f'<span title="{d}" style="font-size:26px;line-height:1">{DICE_FACES[d]}</span>'
-                        for d in dice) or "<i>no dice</i>"
-        won = " ✔ <b>wins</b>" if who == b["winner"] else ""
-        rows.append(f"<tr><td>{seat_html(who, SEAT_NAMES[who])} ({side})</td><td>{faces}</td>"
-                    f"<td>{' + '.join(map(str, dice)) or '0'} = <b>{sum(dice)}</b>{won}</td></tr>")
+        won = who == b["winner"]
+        faces = "".join(die_svg(d, SEAT_COLORS[who]) for d in dice) or "<i>no dice</i>"
+        tint = "background:#eaf5e4;" if won else ""
+        rows.append(f'<tr style="{tint}"><td style="padding:4px 8px">{seat_html(who, SEAT_NAMES[who], SEAT_TEXT[who])}'
+                    f' ({side})</td><td style="padding:4px 8px;min-width:{6 * 50}px">{faces}</td>'
+                    f'<td style="padding:4px 8px;font-size:20px">{" + ".join(map(str, dice)) or "0"} = '
+                    f'<b style="font-size:26px">{sum(dice)}</b>{" ✔ <b>wins</b>" if won else ""}</td></tr>')
     rr = b["rerolls"]
-    again = (f"{rr} equal total{'s' if rr > 1 else ''} rerolled before this roll (SAM-BAT-3). " if rr else "")
+    again = ""
+    if rr:                                   # the tied rolls themselves are not kept, only their number
+        ties = f"{rr} equal total{'s' if rr > 1 else ''} rerolled"
+        again = (f'<div class="lotus-samurai-reroll" style="font-size:16px;margin:4px 0">↻ <b>{_words(ties)}</b> '
+                 f'{_words("before this roll (SAM-BAT-3).")}</div>')
     na = len(b["attacker_dice"])
     head = (f"{SEAT_NAMES[b['attacker']]} attacks {SEAT_NAMES[b['defender']]} with "
-            f"{na} {'die' if na == 1 else 'dice'} against {len(b['defender_dice'])} (SAM-BAT-2). ")
-    return (f'<div class="lotus-samurai-battle"><b>Battle</b>: {_words(head + again)}'
+            f"{na} {'die' if na == 1 else 'dice'} against {len(b['defender_dice'])} (SAM-BAT-2).")
+    return (f'<div class="lotus-samurai-battle"><b>Battle</b>: {_words(head)}{again}'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
 
 
