@@ -2,8 +2,9 @@
 
 - :func:`preview_frame` / :func:`district_frame`: pandas tables of
   :mod:`lotus_kit.ming.preview` (what a scoring would give now; what each placement changes).
-- :func:`preview_chart`: "where does my next family member score most?" — houses gained per district
-  for the best possible deployment there, coloured by whether it can be done this turn.
+- :func:`preview_chart`: "where does my next family member score most?" — the points the best
+  deployment per district changes at the next scoring (the engine's own scoring), stacked by scoring
+  part and rule id, hatched where it cannot be done this turn; after the game, the final scores.
 - :func:`start_player_games`: bot games with every seat as start player, one row per game and seat
   (the start player's advantage, and with 2 players the neutral colour's share of the houses).
 
@@ -21,8 +22,9 @@ import pandas as pd
 from lotus_kit.ming.bots import make_bot
 from lotus_kit.ming.engine import apply, district_moves, new_game
 from lotus_kit.ming.game import MING
-from lotus_kit.ming.preview import district_rows, placement_rows
+from lotus_kit.ming.preview import PART_WORDS, can_preview, district_rows, next_scoring, placement_rows
 from lotus_kit.ming.state import SEAT_NAMES, State, count_at
+from lotus_kit.ming.words import PHASE_WORDS
 
 
 def district_frame(state: State) -> pd.DataFrame:
@@ -31,43 +33,102 @@ def district_frame(state: State) -> pd.DataFrame:
 
 
 def preview_frame(state: State, seat: int) -> pd.DataFrame:
-    """One row per district and number of pieces added (1-3): houses before/after, gain, points."""
-    df = pd.DataFrame(placement_rows(state, seat))
-    df["taken_from"] = df["taken_from"].map(lambda d: ", ".join(f"{k} {v}" for k, v in d.items()))
-    return df
+    """One row per district, pieces added (1-3) and cloister or not: the points the placement changes
+    at the next scoring, as the engine scores it (:mod:`lotus_kit.ming.preview`): ``points`` for the
+    seat and one column per scoring part (rule id and words), the rivals' changes, houses before and
+    after in that district, and whether it can be done this turn. Empty between a scoring's first
+    step and the next round (no placement then)."""
+    rows = placement_rows(state, seat)
+    df = pd.DataFrame(rows, columns=[*_COLUMNS, "parts"]) if not rows else pd.DataFrame(rows)
+    for rule, words in PART_WORDS.items():
+        df[f"{rule} {words}"] = df["parts"].map(lambda p, r=rule: p.get(r, 0)).astype(int)
+    df["rivals"] = df["rivals"].map(lambda d: ", ".join(f"{k} {v:+d}" for k, v in d.items()))
+    return df.drop(columns="parts")
+
+
+_COLUMNS = ["district", "province", "add", "cloister", "ousts", "points", "rivals", "net", "houses_before",
+            "houses_after", "points_before", "points_after", "reachable", "pieces_waiting", "possible"]
 
 
 def best_placements(state: State, seat: int) -> pd.DataFrame:
-    """Per district, the placement worth the most: possible this turn first, then the largest house
-    swing (own houses gained plus the rivals' lost), then the fewest pieces; best districts first."""
+    """Per district, the placement worth the most: possible this turn first, then the most points for
+    the seat at the next scoring, then the most net points (own change minus the rivals'), then the
+    fewest pieces; best districts first."""
     df = preview_frame(state, seat)
-    order = ["possible", "swing", "gain", "add"]
-    up = [False, False, False, True]
+    order = ["possible", "points", "net", "add", "cloister"]
+    up = [False, False, False, True, True]
     df = df.sort_values(["district", *order], ascending=[True, *up])
     return df.groupby("district", sort=False).head(1).sort_values(order, ascending=up)
 
 
+PART_COLOURS = {"MING-SCORE-3": "#6a4c93", "MING-SCORE-5": "#2a6f97", "MING-SCORE-6": "#e9a23b",
+                "MING-SCORE-8": "#5b8c51", "MING-SCORE-9": "#c8553d"}
+
+
 def preview_chart(state: State, seat: int) -> Any:
-    """A bar chart: the house swing of ``seat``'s best deployment per district (houses it gains plus
-    houses its rivals lose); solid bars can be done this turn, hatched ones cannot (prince out of
-    reach, or too few pieces waiting); the label says how many pieces."""
+    """A stacked bar chart: per district, the points ``seat``'s best deployment there changes at the
+    next scoring, split by scoring part (rule id); solid bars can be done this turn, hatched ones
+    cannot (prince out of reach, too few pieces waiting, a cloister lock); the label says how many
+    pieces and whether one goes into the cloister. After the game: the final scores. Between a
+    scoring's first step and the next round (no placement then): a note saying so."""
     import plotly.graph_objects as go
 
-    df = best_placements(state, seat).sort_values("district")
+    who = SEAT_NAMES[seat]
     fig = go.Figure()
-    for possible, name, pattern in ((True, "possible this turn", ""), (False, "not this turn", "/")):
-        part = df[df["possible"] == possible]
-        fig.add_bar(x=part["district"], y=part["swing"], name=name, marker_pattern_shape=pattern,
-                    marker_color="#2a6f97" if possible else "#9aa5b1",
-                    text=[f"+{a}" for a in part["add"]], textposition="outside",
-                    hovertext=[f"{r.district}: +{r.add} pieces, houses {r.houses_before}→{r.houses_after}"
-                               + (f", rivals lose {r.taken_from}" if r.taken_from else "")
-                               + f"; {r.points} points at the next scoring" for r in part.itertuples()])
-    fig.update_layout(title=f"Where does {SEAT_NAMES[seat]}'s next family member score most? "
-                            f"(round {state.round}, {state.phase})",
-                      xaxis_title="district", yaxis_title="house swing (own gained + rivals' lost)",
-                      barmode="overlay", yaxis_range=[0, 4.4], template="plotly_white", width=900, height=420)
+    layout = {"template": "plotly_white", "width": 900, "height": 440}
+    if state.is_over:
+        winners = MING.winners(state)
+        names = [SEAT_NAMES[x] for x in range(state.players)]
+        fig.add_bar(x=names, y=list(state.scores), text=[f"{v}" + (" · wins" if x in winners else "")
+                                                         for x, v in enumerate(state.scores)],
+                    textposition="outside", marker_color=["#2a6f97" if x in winners else "#9aa5b1"
+                                                          for x in range(state.players)], name="final score")
+        fig.update_layout(title="The game is over: final scores (MING-END-3) — no placement is left to preview",
+                          xaxis_title="player", yaxis_title="points", showlegend=False, **layout)
+        return fig
+    when = f"round {state.round}, {PHASE_WORDS.get(str(state.phase), str(state.phase))}"
+    if not can_preview(state):
+        fig.add_annotation(text=f"No placement to preview while {PHASE_WORDS.get(str(state.phase))};<br>"
+                                "the preview comes back when phase 1 begins.",
+                           showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper", font_size=16)
+        fig.update_layout(title=f"Where does {who}'s next family member score most? ({when})",
+                          xaxis_visible=False, yaxis_visible=False, **layout)
+        return fig
+    df = best_placements(state, seat).sort_values("district")
+    part_cols = {rule: f"{rule} {words}" for rule, words in PART_WORDS.items()}
+    patterns = ["" if p else "/" for p in df["possible"]]
+    for rule, col in part_cols.items():
+        if not df[col].any():
+            continue
+        fig.add_bar(x=df["district"], y=df[col], name=col, marker_color=PART_COLOURS[rule],
+                    marker_pattern_shape=patterns, marker_opacity=[1.0 if p else 0.45 for p in df["possible"]],
+                    hovertemplate="%{x}: %{y:+d} " + PART_WORDS[rule] + f" ({rule})<extra></extra>")
+    labels = [f"{r.points:+d}<br>+{r.add}" + (" ▣" if r.cloister else "") for r in df.itertuples()]
+    cols = list(part_cols.values())
+    tops = [int(v) for v in df[cols].clip(lower=0).sum(axis=1)]
+    fig.add_scatter(x=df["district"], y=tops, mode="text", text=labels, textposition="top center",
+                    showlegend=False, hovertext=[_hover(r) for r in df.itertuples()], hoverinfo="text")
+    fig.add_bar(x=[None], y=[None], name="hatched: not this turn", marker_color="#ffffff",
+                marker_line_color="#666666", marker_pattern_shape="/")
+    nxt = next_scoring(state.round)
+    top = max([*tops, 1])
+    fig.update_layout(title=f"Where does {who}'s next family member score most? ({when})<br><sup>points changed "
+                            f"at the scoring after round {nxt} if it came right after the placement; nobody returns "
+                            "city pieces · label: points, pieces (▣ one into the cloister)</sup>",
+                      xaxis_title="district", yaxis_title=f"{who}'s points at the next scoring",
+                      barmode="relative", yaxis_range=[min(0, int(df[cols].clip(upper=0).sum(axis=1).min())) - 1,
+                                                       top * 1.3 + 2],
+                      legend={"orientation": "h", "y": -0.2}, **layout)
     return fig
+
+
+def _hover(r: Any) -> str:
+    words = f"{r.district}: +{r.add} piece(s)" + (" (one into the cloister" + (f", ousting {r.ousts}" if r.ousts
+                                                                                else "") + ")" if r.cloister else "")
+    words += f"; houses here {r.houses_before}→{r.houses_after}; {r.points:+d} points at the next scoring"
+    if r.rivals:
+        words += f"; rivals {r.rivals}"
+    return words + ("" if r.possible else " · not this turn")
 
 
 def start_player_games(players: int = 3, games: int = 100, bot: str = "heuristic", flags: tuple[str, ...] = (),

@@ -70,6 +70,16 @@ def action_words(action: Action, sealed: bool = False) -> str:
     return repr(action)
 
 
+# the phases as the rules name them (§5-§10), for the title a person reads
+PHASE_WORDS = {
+    "place_prince": "placing the princes", "place_neutral": "placing the neutral colour",
+    "phase1": "phase 1 · province spaces", "phase2": "phase 2 · movement cards", "phase3": "phase 3 · princes",
+    "deploy": "deployment", "choose_return": "choosing return cards (sealed)",
+    "split_return": "returning pieces", "exchange_sets": "exchanging sets", "choose_start": "choosing the start player",
+    "over": "the game is over",
+}
+
+
 DECISION_RULES: dict[str, tuple[str, ...]] = {
     "place_prince": ("MING-SET-5", "MING-CLAR-2"),
     "place_neutral": ("MING-TWO-2", "MING-CLAR-14"),

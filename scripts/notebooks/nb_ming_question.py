@@ -57,26 +57,41 @@ board_figure(state, width=900)
 
 `district_frame` applies the district step of MING-SCORE-1 to the open areas as they stand now
 (pieces in cloisters never count, MING-DEP-5). `best_placements` tries 1, 2 and 3 more Black pieces in
-every district and keeps, per district, the best one; `possible` says whether Black can do it on this
-turn: his prince reaches the district with the cards in his hand (or is there already, a *stay*), no
-other prince stands there, and enough of his pieces wait on the province space of that colour.
+every district, each with and without one of them in the cloister (MING-DEP-2; a rival's piece there
+is ousted to the open area, MING-DEP-3), and lets the engine's own phase 4 score the board after each
+one. The scoring is the next one (after round 4 here) as if it came right after the placement, with
+nobody taking pieces back from the cities (everyone plays the return card 0, MING-SCORE-4). `points`
+is what the placement changes for Black, split into one column per scoring part: city pieces (3 each
+after round 4, MING-SCORE-5), the city bonus (4, MING-SCORE-6), cloister pieces (4, MING-SCORE-8),
+six-colour sets (MING-SCORE-3) and, after round 6, the five-colour sets and tiles (MING-SCORE-9).
+`rivals` is what it changes for the others and `net` Black's change minus theirs. Per district the
+table keeps the best placement; `possible` says whether Black can make it on this turn: his prince
+reaches the district with the cards in his hand (or is there already, a *stay*), no other prince
+stands there, and enough of his pieces wait on the province space of that colour.
 """),
 ("code", r"""
 district_frame(state).loc[lambda df: df.filter(like="pieces").sum(axis=1) > 0]
 """),
 ("code", r"""
 best = best_placements(state, 0)
-best[["district", "province", "add", "houses_before", "houses_after", "gain", "taken_from", "swing",
-      "points", "possible"]].head(8)
+best[["district", "add", "cloister", "ousts", "houses_before", "houses_after", "points",
+      "MING-SCORE-5 city points", "MING-SCORE-6 city bonus", "MING-SCORE-8 cloisters", "rivals", "net",
+      "possible"]].head(8)
 """),
 ("code", r"""
 preview_chart(state, 0)
 """),
 ("md", r"""
-The chart answers the question at a glance. Its bars are the **house swing** of the best deployment
-in each district: the houses Black would gain plus the houses his rivals would lose (a house taken
-from the leader counts twice in a race). The tallest solid bar is Black's best move this turn; hatched
-bars cannot be reached now, or too few of Black's pieces wait on that province space.
+The chart answers the question at a glance. Each bar is the number of points the best deployment in
+that district brings Black at the next scoring, stacked by scoring part and rule id; the label gives
+the points and the pieces (▣: one of them into the cloister). Solid bars can be played this turn;
+hatched bars cannot (the prince cannot reach the district, or too few of Black's pieces wait on that
+province space). Of what Black can do now, three pieces with one into the cloister bring the most,
+14 points, in P1.L, P1.R or P4.L:
+two houses (2 × 3 city points), the city bonus (4; Black ties the city's leader, and every tied
+leader scores it, MING-CLAR-12) and the cloister (4). P1.L is the sharpest of the three: the piece in
+its cloister is White's, ousted to the open area, so White loses its 4 cloister points and Grey its
+house in P1.L (3), `net` 21.
 
 ## 2 · Does the start player win more often?
 

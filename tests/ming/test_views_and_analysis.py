@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from lotus_kit.analysis.ming import (
     best_placements,
     district_frame,
@@ -56,14 +58,37 @@ def test_scoring_preview_table_and_chart_name_the_best_district():
     assert frame.loc["P1.L", "White houses"] == 2 and frame.loc["P1.L", "Grey houses"] == 1   # cloister ignored
     assert frame.loc["P2.T", "Black houses"] == 2
     rows = preview_frame(s, 0)
-    p1l = rows[(rows["district"] == "P1.L") & (rows["add"] == 3)].iloc[0]
-    # Black 3 against White 2 and Grey 1: Black 2 houses, White 1, Grey none
-    assert (p1l["houses_after"], p1l["taken_from"], p1l["possible"]) == (2, "White 1, Grey 1", True)
-    assert p1l["swing"] == 2 + 2                 # Black gains 2 houses, White and Grey lose one each
+    p1l = rows[(rows["district"] == "P1.L") & (rows["add"] == 3) & ~rows["cloister"]].iloc[0]
+    # Black 3 against White 2 and Grey 1: Black 2 houses, White 1, Grey none; at the scoring after round 4
+    # Black's 2 city pieces score 3 each (MING-SCORE-5) and, the most in the RED city, the bonus (MING-SCORE-6)
+    assert (p1l["houses_before"], p1l["houses_after"], p1l["possible"]) == (0, 2, True)
+    assert (p1l["points"], p1l["MING-SCORE-5 city points"], p1l["MING-SCORE-6 city bonus"]) == (10, 6, 4)
+    assert p1l["rivals"] == "White -7, Grey -3"          # White loses a house and the bonus, Grey its house
+    # one of the three into Grey's cloister ousts Grey's piece to the open area (MING-DEP-3): 2 against 2
+    # against 2, one house each (MING-SCORE-1), and the cloister scores 4 (MING-SCORE-8)
+    oust = rows[(rows["district"] == "P1.L") & (rows["add"] == 3) & rows["cloister"]].iloc[0]
+    assert (oust["ousts"], oust["houses_after"], oust["MING-SCORE-8 cloisters"], oust["points"]) == ("Grey", 1, 4, 11)
     best = best_placements(s, 0)
-    assert best.iloc[0]["district"] == "P1.L" and best.iloc[0]["add"] == 3 and bool(best.iloc[0]["possible"])
+    top = best.iloc[0]
+    # better: the empty P1.T where the prince stands (a stay), 2 houses, the bonus and the cloister
+    assert (top["district"], top["add"], bool(top["cloister"]), bool(top["possible"])) == ("P1.T", 3, True, True)
+    assert top["points"] == top["points_after"] - top["points_before"] == 14
     fig = preview_chart(s, 0)
-    assert "Black" in fig.layout.title.text and sum(len(t.x) for t in fig.data) == 18
+    assert "Black" in fig.layout.title.text and "phase 3 · princes" in fig.layout.title.text
+    assert "phase3" not in fig.layout.title.text
+    bars = [t for t in fig.data if t.type == "bar" and t.x[0] is not None]
+    assert {t.name for t in bars} >= {"MING-SCORE-5 city points", "MING-SCORE-8 cloisters"}
+    assert all(len(t.x) == 18 for t in bars)
+
+
+def test_the_preview_chart_after_the_game_shows_the_final_scores():
+    from lotus_kit.ming.engine import new_game
+    from tests.ming.helpers import play_random
+    end = play_random(new_game(3, seed=4, start_player=0), seed=4, check=False)
+    fig = preview_chart(end, 1)
+    assert "game is over" in fig.layout.title.text and "final scores" in fig.layout.title.text
+    assert list(fig.data[0].y) == list(end.scores) and len(fig.data) == 1
+    assert preview_frame(end, 1).empty and best_placements(end, 1).empty
 
 
 def test_start_player_simulation_rows_and_summary():
@@ -133,3 +158,59 @@ def test_the_table_panel_narrows_a_long_ming_choice_down_and_keeps_its_words():
     k = panel.choices.options[0][1]
     assert panel.choices.options[0][0] == session.game.describe(legal[k], session.state)
     assert panel.choose(panel.choices.options[0][0]) and session.actions[-1] == legal[k]
+
+
+def test_the_legend_explains_every_transport_word_drawn_on_a_border():
+    fig = board_figure(_position(), width=740)
+    words = set(_trace(fig, "borders").text)
+    legend = {t.name.split(" = ")[0]: t.name for t in fig.data if str(t.meta).startswith("transport:")}
+    assert words == set(legend) and len(words) == 6          # Palq, Rick, ... each with its card's name
+    assert legend["Palq"] == "Palq = palanquin" and legend["Rick"] == "Rick = rickshaw"
+    assert "MING-PH3-2" in fig.layout.legend.title.text
+
+
+@pytest.mark.parametrize("width", [740, 1024])
+def test_border_words_are_readable_and_clear_of_every_prince_cloister_and_family_member(width):
+    # at the table's width (740 px in a 1024x768 window) as at full size; a prince may stand in any district
+    from lotus_kit.ming.screen.board import R
+    fig = board_figure(_position(), width=width)
+    lay, g = fig.layout, geometry(standard_board())
+    borders = _trace(fig, "borders")
+    assert borders.textfont.size >= 9
+    plot_h = lay.height - lay.margin.t - lay.margin.b - 60        # less the legend's rows below the map
+    unit = min((lay.width - lay.margin.l - lay.margin.r) / (lay.xaxis.range[1] - lay.xaxis.range[0]),
+               plot_h / (lay.yaxis.range[1] - lay.yaxis.range[0]))                  # px per map unit
+    sizes = {what: _trace(fig, meta).marker.size for what, meta in
+             (("prince", "princes"), ("cloister", "cloisters"), ("members", "members"))}
+    spots = []
+    for a in g["anchors"].values():
+        spots += [(a["prince"], sizes["prince"]), (a["cloister"], sizes["cloister"])]
+        mx, my = a["members"]
+        spots += [((mx + dx * 0.2 * R, my + dy * 0.2 * R), sizes["members"]) for dx in (-.5, .5) for dy in (-.5, .5)]
+    font, box = borders.textfont.size, borders.marker.size
+    for x, y, word in zip(borders.x, borders.y, borders.text, strict=True):
+        half_w, half_h = max(box, 0.55 * font * len(word)) / 2, box / 2      # the box, or the word if wider
+        for (px, py), size in spots:
+            gap = max(abs(px - x) * unit - half_w - size / 2, abs(py - y) * unit - half_h - size / 2)
+            assert gap > 0, (word, x, y, px, py, gap)
+
+
+def test_what_the_preview_notebook_says_of_its_position_is_what_the_preview_finds():
+    # notebooks/ming_scoring_preview_question.ipynb: "Of what Black can do now, three pieces with one into the
+    # cloister bring the most, 14 points, in P1.L, P1.R or P4.L ... White loses its 4 cloister points and Grey
+    # its house in P1.L (3), `net` 21"
+    import json
+    from pathlib import Path
+    cell = json.loads((Path(__file__).parents[2] / "notebooks/ming_scoring_preview_question.ipynb").read_text())
+    source = "".join(cell["cells"][1]["source"]).split("print(")[0]
+    space: dict = {}
+    exec(source, space)
+    best = best_placements(space["state"], 0)
+    now = best[best["possible"]]
+    top = now[now["points"] == now["points"].max()]
+    assert sorted(top["district"]) == ["P1.L", "P1.R", "P4.L"] and set(top["points"]) == {14}
+    assert top["add"].eq(3).all() and top["cloister"].all() and top["possible"].all()
+    assert (top["MING-SCORE-5 city points"].eq(6) & top["MING-SCORE-6 city bonus"].eq(4)
+            & top["MING-SCORE-8 cloisters"].eq(4)).all()
+    p1l = top[top["district"] == "P1.L"].iloc[0]
+    assert (p1l["ousts"], p1l["rivals"], p1l["net"]) == ("White", "White -4, Grey -3", 21)

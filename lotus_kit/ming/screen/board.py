@@ -22,6 +22,7 @@ import plotly.graph_objects as go
 
 from lotus_kit.ming.board import Board
 from lotus_kit.ming.state import NEUTRAL_NAME, SEAT_NAMES, State
+from lotus_kit.ming.words import PHASE_WORDS  # the title's words (rules' names of the phases)
 
 PROVINCE_FILL = {"RED": "#e9a3a3", "YELLOW": "#f3df8a", "GREEN": "#a8d5a2", "BLUE": "#a7c4e8",
                  "PURPLE": "#c9b0e0", "ORANGE": "#f4bf8a"}
@@ -33,20 +34,13 @@ LETTER = {"Black": "B", "White": "W", "Grey": "G", "Tan": "T", NEUTRAL_NAME: "N"
 TRANSPORT_SHORT = {"HORSE": "Horse", "RICKSHAW": "Rick", "JUNK": "Junk", "CAMEL": "Camel",
                    "PALANQUIN": "Palq", "OXCART": "Ox"}
 SCALE = {"k": 1.0, "width": 1000}  # the size scale of the figure being built (width / 1000, see _px), its width
+LEGEND_TITLE = "key · the word on a border: the transport a step across it is paid with (or a dragon, MING-PH3-2)"
 GOLD = "#c9a227"                 # the outline of a spot the decision now can use
 R = 1.0                          # hexagon radius
 W = math.sqrt(3) * R
 # district kind -> the angles (degrees) of its rhombus corners besides the centre
 RHOMBUS = {"T": (150, 90, 30), "L": (270, 210, 150), "R": (30, 330, 270)}
 
-# the phases as the rules name them (§5-§10), for the title a person reads
-PHASE_WORDS = {
-    "place_prince": "placing the princes", "place_neutral": "placing the neutral colour",
-    "phase1": "phase 1 · province spaces", "phase2": "phase 2 · movement cards", "phase3": "phase 3 · princes",
-    "deploy": "deployment", "choose_return": "choosing return cards (sealed)",
-    "split_return": "returning pieces", "exchange_sets": "exchanging sets", "choose_start": "choosing the start player",
-    "over": "the game is over",
-}
 
 
 def _px(size: float, least: float = 6.0) -> float:
@@ -80,9 +74,10 @@ def geometry(board: Board) -> dict[str, Any]:
         c = centres[p]
         polys[d] = [c] + [_pt(c, a) for a in angles]
         mid = angles[1]
-        m = _pt(c, mid, 0.58 * R)
-        # across the rhombus at its middle there is room for the cloister on one side, the prince on the other
-        anchors[d] = {"members": m, "cloister": _pt(m, mid + 90, 0.3 * R), "prince": _pt(m, mid - 90, 0.3 * R)}
+        m = _pt(c, mid, 0.5 * R)
+        # the family members in the middle, the cloister beside them, the prince in the outer corner: each
+        # keeps clear of the four border labels at the edges' midpoints (at 740 px wide as at 1024 px)
+        anchors[d] = {"members": m, "cloister": _pt(m, mid + 90, 0.3 * R), "prince": _pt(c, mid, 0.8 * R)}
         cities[d] = [_pt(c, mid + off, 0.22 * R) for off in (-26, 0, 26)]
     edges = {}
     for a, b, t in board.borders:
@@ -155,16 +150,17 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
     for (a, c), (_p0, _p1, mid, transport) in g["edges"].items():
         ex.append(mid[0])
         ey.append(mid[1])
-        et.append(TRANSPORT_SHORT.get(transport, transport[:5].title()))
+        et.append(transport_label(transport))
         eid.append(border_id(b.district_names[a], b.district_names[c]))
-    fig.add_trace(go.Scatter(x=ex, y=ey, mode="markers+text", text=et, textfont={"size": _px(9), "color": "#222"},
-                             customdata=eid,
-                             marker={"symbol": "square", "size": _px(26), "color": "rgba(255,255,255,0.85)",
+    fig.add_trace(go.Scatter(x=ex, y=ey, mode="markers+text", text=et,
+                             textfont={"size": _px(10.5, least=9), "color": "#222"}, customdata=eid,
+                             marker={"symbol": "square", "size": _px(26, least=19), "color": "rgba(255,255,255,0.85)",
                                      "line": {"color": [GOLD if e in lit else "#666" for e in eid],
                                               "width": [3 if e in lit else 1 for e in eid]}},
                              hovertext=[f"border {e}: {t}" for e, t in zip(eid, et, strict=True)],
                              hoverinfo="text", showlegend=False, meta="borders"))
     _pieces(fig, state, g)
+    _transport_legend(fig, b, g)
     _spaces(fig, state, g, lit)
     phase = PHASE_WORDS.get(str(state.phase), str(state.phase))
     title = (f"Ming Dynastie — round {state.round}, {phase}<br><sup>start player "
@@ -178,8 +174,25 @@ def board_figure(state: State, seat: int | None = None, width: int = 1000, highl
                       yaxis={"visible": False, "scaleanchor": "x", "range": [-4.8 * R, 1.35 * R],
                              "fixedrange": locked},
                       hovermode="closest", dragmode=False if locked else "pan",
-                      legend={"orientation": "h", "y": -0.02})
+                      legend={"orientation": "h", "y": -0.02, "font": {"size": _px(12, least=10)},
+                              "title": {"text": LEGEND_TITLE, "side": "top", "font": {"size": _px(11, least=9.5)}}})
     return fig
+
+
+def transport_label(transport: str) -> str:
+    """The word drawn on a border for its transport (MING-CMP-3)."""
+    return TRANSPORT_SHORT.get(transport, transport[:5].title())
+
+
+def _transport_legend(fig: go.Figure, b: Board, g: dict[str, Any]) -> None:
+    """One legend entry per transport drawn on a border: its label and the card it asks for
+    (MING-PH3-2: a movement card showing that transport, or a dragon)."""
+    drawn = {t for *_, t in g["edges"].values()}
+    for i, t in enumerate(k for k in b.transports if k in drawn):
+        fig.add_trace(go.Scatter(
+            x=[None], y=[None], mode="markers", name=f"{transport_label(t)} = {t.lower()}", meta=f"transport:{t}",
+            marker={"symbol": "square", "size": 12, "color": "#ffffff", "line": {"color": "#666", "width": 1}},
+            legendrank=2000 + i, hoverinfo="skip"))
 
 
 def _district_hover(state: State, d: int) -> str:
