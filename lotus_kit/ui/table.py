@@ -569,7 +569,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             rules = ", ".join(r for r in (self.look.public_rule, self.look.sealed_rule) if r)
             self.banner.value = box(
                 "<b>Revealed</b> " + (linkify(f"({rules})") if rules else "") + ": everyone may see this."
-                + events_html(self.reveal, max_height=None, tips=False, names=self.game.info.seat_names), "warn")
+                + events_html(self.reveal, max_height=None, tips=False, names=self.game.info.seat_names,
+                              colours=tuple(self.look.seat_colours(self.game))), "warn")
             self.continue_button.description = f"Continue{nxt}"
             self.banner_box.layout.display = "flex"
         elif self.held and view != now:
@@ -620,7 +621,8 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             head = self.look.log_heading(self.game, year, phase)
             parts.append(f'<div style="margin-top:4px;font-weight:bold;color:#4a4036">{head}</div>'
                          + events_html(events, newest_first=True, max_height=None, tips=False,
-                                       names=self.game.info.seat_names))
+                                       names=self.game.info.seat_names,
+                                       colours=tuple(self.look.seat_colours(self.game))))
         return "".join(parts)
 
     # -- actions --------------------------------------------------------------------------------------------

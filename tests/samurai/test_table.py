@@ -131,3 +131,21 @@ def test_SAM_END_1_the_table_shows_the_honor_race_to_the_target_and_follows_it_i
     over = table(seat(daimyo=["DAIMYO_10"], honor=410), seat(), seat(), winners=[0])
     final = SCREEN.score_html(G, over)
     assert "Finalhonor" in _flat(final) and "★ winner" in final and "a turn" not in final
+
+
+def test_the_log_and_the_panels_name_the_seats_in_samurais_colours_not_white_lotus():
+    """Samurai's Red is #d62728; White Lotus's red (#D55E00) is another colour: a name in the log or a
+    panel line must be the colour of the seat's houses on the board."""
+    from lotus_kit.samurai.screen.colors import SEAT_TEXT
+    from lotus_kit.samurai.screen.panels import _words
+    from lotus_kit.views.style import SEAT_COLOURS as WHITE_LOTUS
+
+    t = _hot_seat()
+    t.reveal_screen()
+    panel, _ = _options(t)
+    panel.choose("Red plays Noh-Theater (H20 K3 S0) into his Daimyo house")
+    log = t.event_log.value
+    assert "Noh" in log and f"color:{SEAT_TEXT[0]}" in log
+    assert WHITE_LOTUS[0] not in log and WHITE_LOTUS[0].lower() not in log
+    line = _words("Yellow answers Blue (SAM-EVT-5).")
+    assert f"color:{SEAT_TEXT[3]}" in line and f"color:{SEAT_TEXT[1]}" in line

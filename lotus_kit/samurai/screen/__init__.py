@@ -393,6 +393,12 @@ class SamuraiScreen(GameScreen):
     over_rule = "SAM-END-1"
     first_seat_field = ("start_player", "Start player (SAM-SET-6)")
 
+    def seat_colours(self, game: Any) -> list[str]:
+        """The seats' names in Samurai's colours, dark enough to read on white (not White Lotus's)."""
+        from lotus_kit.samurai.screen.colors import SEAT_TEXT
+
+        return list(SEAT_TEXT)
+
     def advisor_tool(self, game: Any) -> Any:
         from lotus_kit.samurai.screen.advice import AttackAdvice  # the explorer's "attack or not"
 

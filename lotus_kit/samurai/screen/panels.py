@@ -103,10 +103,13 @@ def battle_html(state: State) -> str:
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
 
 
+NAMES_IN_COLOUR = tuple(zip(SEAT_NAMES, SEAT_TEXT, strict=True))
+
+
 def _words(text: str, names: bool = True) -> str:
     """A line of the panel as HTML: seat names in colour, rule ids marked (their text is in the
     panel's heading, one click away)."""
-    return linkify(text, names=names, tips=False)
+    return linkify(text, names=names, tips=False, colours=NAMES_IN_COLOUR)
 
 
 def _button(label: str, on_click: Callable[[], Any], *, legal: bool = True, tip: str = "") -> widgets.Button:
@@ -216,10 +219,11 @@ class TurnPanel(SamuraiPanel):
             how = ": a Ronin without an ally collects nothing"
         rule_html = _words(f"({rule})", names=False)
         if start[E.LAST_INCOME] == gained:
-            honor = (f"{seat_html(p, SEAT_NAMES[p])} collected <b>{gained:+d}</b> honor in phase 1{how} {rule_html}, "
+            honor = (f"{seat_html(p, SEAT_NAMES[p], SEAT_TEXT[p])} collected <b>{gained:+d}</b> honor in phase 1{how} "
+                     f"{rule_html}, "
                      f"now <b>{state.honor[p]}</b> of {state.rules.target_honor}.")
         else:                       # a position set up in phase 2: its phase 1 was not played here
-            honor = (f"{seat_html(p, SEAT_NAMES[p])} has <b>{state.honor[p]}</b> honor of "
+            honor = (f"{seat_html(p, SEAT_NAMES[p], SEAT_TEXT[p])} has <b>{state.honor[p]}</b> honor of "
                      f"{state.rules.target_honor}; a phase 1 now would pay <b>{gained:+d}</b>{how} {rule_html}.")
         ki = state.ki(p)
         allowed = E.allowed_actions(state, p)
@@ -428,7 +432,7 @@ class OverPanel(SamuraiPanel):
             why = f"{won} won: the deck ran out with no Daimyo left to play, so the most honor wins (SAM-CLAR-17)."
         else:
             why = "Nobody won: the game stopped at the round limit (SAM-CLAR-17)."
-        rows = "".join(f"<tr><td>{seat_html(p, SEAT_NAMES[p])}{' ★' if p in state.winners else ''}</td>"
+        rows = "".join(f"<tr><td>{seat_html(p, SEAT_NAMES[p], SEAT_TEXT[p])}{' ★' if p in state.winners else ''}</td>"
                        f"<td style='text-align:right'><b>{state.honor[p]}</b></td></tr>"
                        for p in sorted(range(state.players), key=lambda p: -state.honor[p]))
         return (f"<div>{_words(why)}</div>"

@@ -94,46 +94,65 @@ def seat_html(seat: int, text: str | None = None, colour: str | None = None) -> 
     return f'<b style="color:{_ink(seat, colour)}">{escape(text or SEAT_NAMES[seat])}</b>'
 
 
-_NAME_RE = re.compile(r"\b(" + "|".join(SEAT_NAMES) + r")\b")
+@cache
+def _name_re(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
 
 
-def linkify(text: str, names: bool = True, tips: bool = True) -> str:
+def linkify(text: str, names: bool = True, tips: bool = True,
+            colours: tuple[tuple[str, str], ...] | None = None) -> str:
     """Plain text -> HTML: escaped, rule ids linked (with the rule as tooltip when ``tips``), seat
-    colours named in their colours."""
+    colours named in their colours. ``colours``: a game's own ``(name, colour)`` per seat (Samurai's
+    Red is not White Lotus's); White Lotus's seats without it.
+
+    >>> shown_text(linkify("Red attacks Blue", colours=(("Red", "#d62728"), ("Blue", "#1f77b4"))))
+    'Red attacks Blue'
+    >>> '#d62728' in linkify("Red attacks", colours=(("Red", "#d62728"),))
+    True
+    """
     html = escape(text, quote=False)
     html = RULE_RE.sub(lambda m: rule_link(m.group(0), tips), html)
     if names:
+        seats = colours or tuple((n, "") for n in SEAT_NAMES)
+        ink = {n: (i, c or None) for i, (n, c) in enumerate(seats)}
+        pattern = _name_re(tuple(ink))
         # colour names outside tags only (the link tooltips hold plain text)
         parts = re.split(r"(<[^>]+>)", html)
-        html = "".join(p if p.startswith("<") else _NAME_RE.sub(lambda m: seat_html(SEAT_NAMES.index(m.group(1))), p)
-                       for p in parts)
+        def named(m: re.Match[str]) -> str:
+            seat, colour = ink[m.group(1)]
+            return seat_html(seat, m.group(1), colour)
+
+        html = "".join(p if p.startswith("<") else pattern.sub(named, p) for p in parts)
     return html
 
 
-def event_html(event: Event, tips: bool = True, names: tuple[str, ...] = SEAT_NAMES) -> str:
-    """One event in words (seats called by ``names``, the game's own), with its rule ids (those its
-    text does not cite already) as links."""
+def event_html(event: Event, tips: bool = True, names: tuple[str, ...] = SEAT_NAMES,
+               colours: tuple[str, ...] | None = None) -> str:
+    """One event in words (seats called by ``names``, the game's own, in ``colours``, the game's own
+    colours of those seats), with its rule ids (those its text does not cite already) as links."""
     try:
-        return _event_html(event, tips, rules_url(), tuple(names))
+        return _event_html(event, tips, rules_url(), tuple(names), tuple(colours) if colours else None)
     except TypeError:                      # an event holding something unhashable
-        return _event_html.__wrapped__(event, tips, rules_url(), tuple(names))
+        return _event_html.__wrapped__(event, tips, rules_url(), tuple(names), tuple(colours) if colours else None)
 
 
 @lru_cache(maxsize=8192)
-def _event_html(event: Event, tips: bool, _url: str, names: tuple[str, ...] = SEAT_NAMES) -> str:
+def _event_html(event: Event, tips: bool, _url: str, names: tuple[str, ...] = SEAT_NAMES,
+                colours: tuple[str, ...] | None = None) -> str:
     text = name_seats(event.text(lambda s: names[s] if s is not None and 0 <= s < len(names) else "nobody"))
     cited = set(RULE_RE.findall(text))
     extra = [r for r in getattr(event, "rules", ()) if r not in cited]
-    html = linkify(text, tips=tips)
+    html = linkify(text, tips=tips, colours=tuple(zip(names, colours, strict=False)) if colours else None)
     if extra:
         html += ' <span style="font-size:85%">[' + ", ".join(rule_link(r, tips) for r in extra) + "]</span>"
     return html
 
 
 def events_html(events: Iterable[Event], empty: str = "", max_height: int | None = 180,
-                newest_first: bool = False, tips: bool = True, names: tuple[str, ...] = SEAT_NAMES) -> str:
+                newest_first: bool = False, tips: bool = True, names: tuple[str, ...] = SEAT_NAMES,
+                colours: tuple[str, ...] | None = None) -> str:
     """A list of events as HTML lines (scrolling when ``max_height`` pixels are exceeded)."""
-    items = [f"<li>{event_html(e, tips, names)}</li>" for e in events]
+    items = [f"<li>{event_html(e, tips, names, colours)}</li>" for e in events]
     if newest_first:
         items.reverse()
     if not items:
