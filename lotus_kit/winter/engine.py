@@ -105,13 +105,13 @@ class WinterState:
 
     def __init__(self, v: tuple[int, ...], cards: tuple[tuple[int, int, int, int], ...],
                  history: tuple[tuple[int, ...], ...], order: tuple[int, ...], deck: Deck, rules: Rules):
-        init = object.__setattr__
-        init(self, "v", v)
-        init(self, "cards", cards)      # (world x, world y, card index, turned) of each card in the lake
-        init(self, "history", history)  # position keys at the starts of the thaw turns since a card left
-        init(self, "order", order)      # the deck order (card indices); hidden from the players
-        init(self, "deck", deck)
-        init(self, "rules", rules)
+        # each field set through its slot (the class's own __setattr__ refuses)
+        _set_v(self, v)
+        _set_cards(self, cards)         # (world x, world y, card index, turned) of each card in the lake
+        _set_history(self, history)     # position keys at the starts of the thaw turns since a card left
+        _set_order(self, order)         # the deck order (card indices); hidden from the players
+        _set_deck(self, deck)
+        _set_rules(self, rules)
 
     def _cmp(self):
         return self.v, self.cards, self.history, self.order, self.deck, self.rules
@@ -215,6 +215,10 @@ class WinterState:
                 f"{len(self.order) - v[NEXT]} in the deck>")
 
 
+_set_v, _set_cards, _set_history, _set_order, _set_deck, _set_rules = (
+    getattr(WinterState, name).__set__ for name in ("v", "cards", "history", "order", "deck", "rules"))
+
+
 def new_state(deck: Deck, order: tuple[int, ...], rules: Rules) -> WinterState:
     """The first state (WIN-SET-1, WIN-CLAR-2): the first player has turned up the top two cards
     and lays the first at (0, 0)."""
@@ -242,12 +246,15 @@ def layout_at(light: int, a: int) -> int:
 # the last lake and tokens asked about and their free cards: a thaw turn's start and its legal set ask
 # about the same position one after the other
 _last_free: tuple[int, int, int] = (0, 0, 0)
+# the last tokens asked about and the anchors within one step of them: a move leaves the tokens as they
+# were (unless the lake is shifted back to the grid's origin)
+_last_held: tuple[int, int] = (0, 0)
 
 
 def free_cards(v) -> int:
     """Anchors of the free cards: none of their cells lies in a token's window (WIN-GEO-8), that is
     none lies within one step (each way) of a token's anchor."""
-    global _last_free
+    global _last_free, _last_held
     t = v[TOK0] | v[TOK1]
     anch = v[ANCH]
     if not t:
@@ -255,8 +262,11 @@ def free_cards(v) -> int:
     was_anch, was_t, free = _last_free
     if was_t == t and was_anch == anch:
         return free
-    d = t | t << 1 | t >> 1
-    d |= d << W | d >> W
+    was_t, d = _last_held
+    if was_t != t:
+        d = t | t << 1 | t >> 1
+        d |= d << W | d >> W
+        _last_held = (t, d)
     free = anch & d ^ anch                          # AND NOT without a negative int
     _last_free = (anch, t, free)
     return free
@@ -461,19 +471,34 @@ def position_key(v) -> tuple[int, ...]:
 
 # ----------------------------------------------------------------------------- legal actions
 
+_BELOW = tuple((1 << i) - 1 for i in range(W * W + 1))     # the bits below bit i
+
+
 def select_bit(mask: int, k: int, count: int | None = None) -> int:
     """The position of the ``k``-th lowest set bit of ``mask`` (``count``: its set bits, when known).
-    Target masks are sparse: a few dozen bits over hundreds, so dropping the bits below (or above,
-    whichever are fewer) one at a time costs fewer big-int operations than a binary search."""
+    Near either end of the mask the bits below (or above) are dropped one at a time; elsewhere a binary
+    search on the number of set bits below a position (one AND and one count per halving, where the
+    dropping costs two big-int operations per bit)."""
     if count is None:
         count = mask.bit_count()
-    if 2 * k < count:
+    if k < 4:
         for _ in range(k):
             mask &= mask - 1
         return (mask & -mask).bit_length() - 1
-    for _ in range(count - 1 - k):
-        mask ^= 1 << mask.bit_length() - 1
-    return mask.bit_length() - 1
+    if count - k <= 4:
+        for _ in range(count - 1 - k):
+            mask ^= 1 << mask.bit_length() - 1
+        return mask.bit_length() - 1
+    lo = (mask & -mask).bit_length() - 1           # k bits or fewer below lo, more than k below hi
+    hi = mask.bit_length()
+    below = _BELOW
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if (mask & below[mid]).bit_count() > k:
+            hi = mid
+        else:
+            lo = mid
+    return lo
 
 
 class ThawLegal:
