@@ -37,7 +37,7 @@ from lotus_kit.winter.grid import (
     graph_after_move,
     graph_parts,
     lake_graph,
-    lifted_touch,
+    lift_search,
     placements,
     prefix_suffix,
     shift,
@@ -414,8 +414,8 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
     graph = lake_graph(anch)
     nodes, adj = graph
-    touch = lifted_touch(adj, [TOUCHED_BY[a] for a in nodes])
-    if touch is None:                                  # a lake in pieces: the card-by-card search
+    found = lift_search(adj, [TOUCHED_BY[a] for a in nodes]) if nodes else None
+    if found is None:                                  # a lake in pieces: the card-by-card search
         index = {a: i for i, a in enumerate(nodes)}
         cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
         arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
@@ -431,12 +431,20 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     alike = _looks_same_turned(v) if plain else ()
     held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
+    disc, size, parts, apart, climbing, tbefore, tafter = found
     cards = []
     total = 0
     for i, a in enumerate(nodes):
         if a in held:
             continue
-        m = touch[i]
+        # the anchors touching every part the lake falls into without the card (lift_search)
+        k = disc[i]
+        if parts[i] <= (k == 0):                   # lifting it splits nothing (the root: one child)
+            m = tbefore[k] | tafter[k + 1]
+        elif k:
+            m = apart[i] & (tbefore[k] | tafter[k + size[i]] | climbing[i])
+        else:
+            m = apart[i]
         m ^= m & (before[i] | after[i + 1])           # AND NOT: big negative ints are slow
         if even:
             m &= even

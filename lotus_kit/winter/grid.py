@@ -319,17 +319,21 @@ def shift(mask: int, d: int) -> int:
     return mask << d if d >= 0 else mask >> -d
 
 
-def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
-    """Per card ``i`` of a connected card graph: the AND over the parts the lake falls into when card
-    ``i`` is lifted of the OR of ``table`` over each part's cards (one part, every other card, when
-    ``i`` splits nothing). With :data:`TOUCHED_BY` entries these are the anchors where a lifted card
-    touches every part (WIN-CLAR-7). One depth-first search (Tarjan's low-link) instead of a search per
-    card: a child subtree that cannot climb above ``i`` is a part of its own; the rest (outside ``i``'s
-    subtree, a contiguous stretch of the preorder, and the children that climb) is one part.
-    None when the graph is not connected."""
+def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | None:
+    """Per card ``u`` of a connected card graph, what gives the AND over the parts the lake falls into
+    when card ``u`` is lifted of the OR of ``table`` over each part's cards (one part, every other
+    card, when ``u`` splits nothing). With :data:`TOUCHED_BY` entries these are the anchors where a
+    lifted card touches every part (WIN-CLAR-7). One depth-first search (Tarjan's low-link) instead of
+    a search per card: a child subtree that cannot climb above ``u`` is a part of its own; the rest
+    (outside ``u``'s subtree, a contiguous stretch of the preorder, and the children that climb) is one
+    part. Returns (disc, size, parts, apart, climbing, before, after): per card number its preorder
+    number, subtree size, children that make parts of their own, the AND of their subtrees' ORs and the
+    OR of the other children's; and the prefix and suffix ORs of ``table`` in preorder
+    (:func:`prefix_suffix`). The result for card ``u`` with ``k = disc[u]`` is then ``apart[u]`` for the
+    root (``k == 0``) with two parts or more, ``apart[u] & (before[k] | after[k + size[u]] |
+    climbing[u])`` for any other card with ``parts[u]``, else ``before[k] | after[k + 1]``; the caller
+    makes it in its own loop over the cards. None when the graph is not connected."""
     n = len(adj)
-    if n == 0:
-        return []
     disc = [0] * n
     low = [0] * n
     parent = [-1] * n
@@ -378,16 +382,7 @@ def lifted_touch(adj: list[int], table: list[int]) -> list[int] | None:
     if len(order) < n:
         return None
     before, after = prefix_suffix([table[u] for u in order])
-    out = []
-    for u in range(n):
-        k = disc[u]
-        if u == 0:
-            out.append(apart[0] if parts[0] > 1 else after[1])
-        elif parts[u]:
-            out.append(apart[u] & (before[k] | after[k + size[u]] | climbing[u]))
-        else:
-            out.append(before[k] | after[k + 1])
-    return out
+    return disc, size, parts, apart, climbing, before, after
 
 
 def prefix_suffix(entries: list[int]) -> tuple[list[int], list[int]]:
