@@ -33,13 +33,13 @@ from lotus_kit.winter.grid import (
     cut_cards,
     dense_bits,
     extent,
+    fit_and_single,
     fits,
     graph_after_move,
     graph_parts,
     lake_graph,
     lift_search,
     placements,
-    prefix_suffix,
     shift,
     splits_when_lifted,
     squares,
@@ -422,8 +422,8 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         cards = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
         cards = [(a, m0, m0.bit_count(), m1, m1.bit_count(), 0) for a, m0, m1 in cards]
         return free, cards, sum(c[2] + c[4] for c in cards), own
-    # the anchors covered by the cells of every card but one
-    before, after = prefix_suffix([COVERED_BY[a] for a in nodes])
+    # where a lifted card fits: anchors no card's block overlaps, and those only its own block overlaps
+    fit, single = fit_and_single(anch)
     # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its cards
     # are all on the grid (REGION): only ALIGNED_GRID narrows the targets further
     even = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else 0
@@ -431,7 +431,7 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     alike = _looks_same_turned(v) if plain else ()
     held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
-    disc, size, parts, apart, climbing, tbefore, tafter = found
+    disc, size, parts, apart, climbing, before, after = found
     cards = []
     total = 0
     for i, a in enumerate(nodes):
@@ -440,12 +440,12 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         # the anchors touching every part the lake falls into without the card (lift_search)
         k = disc[i]
         if parts[i] <= (k == 0):                   # lifting it splits nothing (the root: one child)
-            m = tbefore[k] | tafter[k + 1]
+            m = before[k] | after[k + 1]
         elif k:
-            m = apart[i] & (tbefore[k] | tafter[k + size[i]] | climbing[i])
+            m = apart[i] & (before[k] | after[k + size[i]] | climbing[i])
         else:
             m = apart[i]
-        m ^= m & (before[i] | after[i + 1])           # AND NOT: big negative ints are slow
+        m &= fit | COVERED_BY[a] & single
         if even:
             m &= even
         if plain:

@@ -130,6 +130,18 @@ TOUCHED_BY = tuple(touching(BLOCK << a) for a in range(NBITS))
 COVERED_BY = tuple(windows_touching(BLOCK << a) for a in range(NBITS))
 
 
+def fit_and_single(anchors: int) -> tuple[int, int]:
+    """For the cards at ``anchors``: the anchors whose block no card overlaps (a card fits there,
+    WIN-GEO-5), and those whose block at most one card overlaps. A card at p overlaps the block at q
+    iff p is within one step of q each way (WIN-CLAR-1); two cards that do not overlap each other both
+    overlap it only one step left and one step right of q, or one step above and one step below."""
+    v = anchors | anchors << W | anchors >> W           # a card in this column, one row up or down
+    h = anchors | anchors << 1 | anchors >> 1           # a card in this row, one column left or right
+    covered = v | v << 1 | v >> 1
+    # the lake lies 2 cells or more inside the grid's edges: every covered anchor is in REGION
+    return REGION ^ covered, REGION ^ (v << 1 & v >> 1 | h << W & h >> W)
+
+
 FORWARD_STEPS = (2 - W, 2, 2 + W, 2 * W - 1, 2 * W, 2 * W + 1)     # half the ring: each pair once
 
 
