@@ -391,13 +391,39 @@ def card_targets(card: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
     return m0, m1
 
 
+# the last lake asked about and its cards that look the same turned: a move carries them over
+# (:func:`_alike_after_move`), since turning a card does not change whether it looks the same turned
+_last_alike: tuple[int, int, frozenset[int]] = (0, 0, frozenset())
+
+
 def _looks_same_turned(v) -> frozenset[int]:
     """Anchors of the cards that look the same turned 180° (turning one in place is no move,
     WIN-CLAR-7): top-left flake like bottom-right and top-right like bottom-left, for every card at
     once."""
+    global _last_alike
     light, anch = v[LIGHT], v[ANCH]
+    was_light, was_anch, alike = _last_alike
+    if was_anch == anch and was_light == light:
+        return alike
     differ = light ^ light >> (W + 1) | light >> 1 ^ light >> W
-    return frozenset(bits(anch ^ anch & differ))
+    alike = frozenset(bits(anch ^ anch & differ))
+    _last_alike = (light, anch, alike)
+    return alike
+
+
+def _alike_after_move(v, n: list[int], a: int, b: int) -> None:
+    """Carry :func:`_looks_same_turned` of the lake ``v`` over to the lake ``n`` after its card at
+    ``a`` moved to ``b`` (``n`` normalised again), when it is the one remembered."""
+    global _last_alike
+    was_light, was_anch, alike = _last_alike
+    if was_anch != v[ANCH] or was_light != v[LIGHT]:
+        return
+    if a in alike:
+        alike = alike - {a} | {b}
+    d = (v[OX] - n[OX]) + (v[OY] - n[OY]) * W
+    if d:
+        alike = frozenset([x + d for x in alike])
+    _last_alike = (n[LIGHT], n[ANCH], alike)
 
 
 def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int, int]], int, int]:
@@ -1044,6 +1070,7 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
     _normalise(n)
     graph_after_move(v[ANCH], a, b, n[ANCH], (v[OX] - n[OX]) + (v[OY] - n[OY]) * W)
+    _alike_after_move(v, n, a, b)
     if token:
         return _finish(s, n, cards, s.history)
     return _finish(s, n, cards, _end_thaw_turn(n, s.history, False, rules))
