@@ -354,22 +354,19 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
     apart = [-1] * n                # AND of sub over the children that make parts of their own
     parts = [0] * n
     climbing = [0] * n              # OR of sub over the children that join the rest
-    pending = list(adj)
     order = [0]
     visited = 1
-    stack = [0]
-    while stack:
-        u = stack[-1]
-        pend = pending[u] & ~visited
+    u = 0                           # the card the search stands on; it climbs back by parent
+    while True:
+        pend = adj[u] & ~visited
         if pend:
             bit = pend & -pend
-            pending[u] = pend ^ bit
-            w = bit.bit_length() - 1
             visited |= bit
+            w = bit.bit_length() - 1
             parent[w] = u
             d = disc[w] = len(order)
             order.append(w)
-            back = adj[w] & visited & ~(1 << u)
+            back = adj[w] & visited ^ 1 << u        # its visited neighbours but u: ancestors
             while back:
                 b = back & -back
                 back ^= b
@@ -377,20 +374,23 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
                 if x < d:
                     d = x
             low[w] = d
-            stack.append(w)
+            u = w
             continue
-        stack.pop()
         p = parent[u]
-        if p >= 0:
-            size[p] += size[u]
-            if low[u] >= disc[p]:
-                apart[p] &= sub[u]
-                parts[p] += 1
-            else:
-                climbing[p] |= sub[u]
-                if low[u] < low[p]:
-                    low[p] = low[u]
-            sub[p] |= sub[u]
+        if p < 0:
+            break
+        size[p] += size[u]
+        lu = low[u]
+        su = sub[u]
+        if lu >= disc[p]:
+            apart[p] &= su
+            parts[p] += 1
+        else:
+            climbing[p] |= su
+            if lu < low[p]:
+                low[p] = lu
+        sub[p] |= su
+        u = p
     if len(order) < n:
         return None
     before, after = prefix_suffix([table[u] for u in order])
