@@ -363,10 +363,18 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
             bit = pend & -pend
             visited |= bit
             w = bit.bit_length() - 1
-            parent[w] = u
             d = disc[w] = len(order)
             order.append(w)
-            back = adj[w] & visited ^ 1 << u        # its visited neighbours but u: ancestors
+            back = adj[w] ^ 1 << u
+            if not back:                            # a leaf hanging from u: a part of its own
+                sw = sub[w]
+                apart[u] &= sw
+                parts[u] += 1
+                sub[u] |= sw
+                size[u] += 1
+                continue
+            parent[w] = u
+            back &= visited                         # its visited neighbours but u: ancestors
             while back:
                 b = back & -back
                 back ^= b
