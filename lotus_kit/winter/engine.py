@@ -10,6 +10,7 @@ Every transition is pure: it builds a new tuple and leaves the old state as it w
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from operator import itemgetter
 
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.winter.deck import TURNED, Deck
@@ -493,8 +494,11 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
             k0, k1 = m0.bit_count(), m1.bit_count()
             cards.append((a, m0, k0, m1, k1, 0))
             total += k0 + k1
-    cards.sort()                    # a carried card graph need not list its cards by anchor
+    cards.sort(key=_ANCHOR)         # a carried card graph need not list its cards by anchor
     return free, cards, total, own
+
+
+_ANCHOR = itemgetter(0)
 
 
 def position_key(v) -> tuple[int, ...]:
@@ -541,15 +545,20 @@ class ThawLegal:
     without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
     (WIN-CLAR-13)."""
 
-    __slots__ = ("_drawn", "_targets", "cards", "takebacks", "total")
+    __slots__ = ("_drawn", "_own", "_targets", "cards", "total")
 
     def __init__(self, v, rules: Rules):
         _, cards, moves, own = thaw_cards(v, rules)
         self.cards = cards              # the entries of thaw_cards, lowest a first
-        self.takebacks = [TAKEBACK | w << 5 for w in bits(own)] if own else []
-        self.total = len(cards) + moves + len(self.takebacks)
+        self._own = own                 # the mover's token windows (take-backs, listed when asked)
+        self.total = len(cards) + moves + own.bit_count()
         self._targets = None
         self._drawn = (-1, 0)           # the block of the last move drawn by index: its mask, no dict
+
+    @property
+    def takebacks(self) -> list[int]:
+        """Every take-back of one of the mover's tokens (DEVIR), lowest window first."""
+        return [TAKEBACK | w << 5 for w in bits(self._own)]
 
     @property
     def removes(self) -> list[int]:
