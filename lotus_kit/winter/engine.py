@@ -15,6 +15,7 @@ from operator import itemgetter
 from lotus_kit.core.errors import IllegalAction
 from lotus_kit.winter.deck import TURNED, Deck
 from lotus_kit.winter.grid import (
+    AROUND,
     AT_ORIGIN_COLUMN,
     AT_ORIGIN_ROW,
     BEFORE_ORIGIN,
@@ -760,7 +761,9 @@ def _stamp(s: WinterState, c: int, n: list[int], cards, history) -> WinterState:
     ox, oy = v[OX], v[OY]
     n[LAST_KIND:] = (kind + 1, v[TURN], a % W + ox, a // W + oy, b % W + ox, b // W + oy, c >> 4 & 1,
                      v[DRAWN] if kind == LAY else -1,
-                     v[ANCH].bit_count() - n[ANCH].bit_count() - (kind == REMOVE), v[PHASE])
+                     # a move keeps every card in the lake (WIN-CLAR-7 (e))
+                     0 if kind == MOVE else v[ANCH].bit_count() - n[ANCH].bit_count() - (kind == REMOVE),
+                     v[PHASE])
     return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
 
 
@@ -1062,12 +1065,15 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     n[OCC] = v[OCC] ^ BLOCK << a | BLOCK << b
     n[LIGHT] = v[LIGHT] ^ light << a | (_TURNED_CELLS[light] if t else light) << b
     n[ANCH] = v[ANCH] ^ 1 << a | 1 << b
-    # a new square holds a flake of the moved card (WIN-CLAR-8): only the 9 windows over it can be new
-    fresh = colour_squares(n, colour, rules) & COVERED_BY[b]
+    # a new square holds a flake of the moved card (WIN-CLAR-8): only the 9 windows over it can be new;
+    # of these only the one at b is a card's anchor (colour_squares: the card alone, WIN-GEO-6)
+    fresh = squares(n[LIGHT] if colour == LIGHT_COLOUR else n[OCC] ^ n[LIGHT]) & \
+        (COVERED_BY[b] if rules.single_card_square else AROUND[b])
     if fresh:
         fresh &= ~colour_squares(v, colour, rules)
-    fx, fy = _world(v, a)
-    tx, ty = _world(v, b)
+    ox, oy = v[OX], v[OY]
+    fx, fy = a % W + ox, a // W + oy
+    tx, ty = b % W + ox, b // W + oy
     moved = list(s.cards)
     k = bisect_left(moved, (fx, fy))                # the cards are sorted, one per anchor
     if k < len(moved) and moved[k][:2] == (fx, fy):    # (a search's states carry no card list)

@@ -128,6 +128,8 @@ def squares(cells: int) -> int:
 # others' entries (no shifts of the whole lake per card).
 TOUCHED_BY = tuple(touching(BLOCK << a) for a in range(NBITS))
 COVERED_BY = tuple(windows_touching(BLOCK << a) for a in range(NBITS))
+# the anchors a card's block overlaps but its own: no other card's anchor can be among them
+AROUND = tuple(c ^ 1 << a for a, c in enumerate(COVERED_BY))
 
 
 def fit_and_single(anchors: int) -> tuple[int, int]:
