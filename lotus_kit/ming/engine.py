@@ -275,7 +275,7 @@ def apply(state: State, action: Action) -> State:
     if fast is not None:
         seat = action.seat
         if type(seat) is int and seat == d[G_TURN]:
-            s = list(d)
+            s = [*d]        # the copy, without a call of the list type
             fast(t, s, action)
             st = _new(State)
             _set_data(st, tuple(s))
@@ -305,7 +305,7 @@ def apply(state: State, action: Action) -> State:
     elif seat != d[G_TURN]:
         raise IllegalAction("MING-RND-2",
                             f"it is {_name(d[G_TURN])}'s turn to {_KIND_WORDS[phase]}, not {_name(seat)}'s")
-    s = list(d)
+    s = [*d]
     handler[1](t, s, action)
     return make_state(tuple(s), t)
 
@@ -1034,20 +1034,21 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
             return []
         lists = t.turn_lists or _turn_lists(t)
         if phase == PHASE1:
-            return list(lists.ph1[who])
-        if phase == PHASE2:     # the spaces holding the seat's pieces, and whether dragons are left
+            return [*lists.ph1[who]]
+        if phase == PHASE2:     # by the seat's pieces on the spaces: the lists without and with dragons left
             o = t.space_at[who]
-            held = sum(map(mul, map(bool, d[o:o + t.n_spaces]), lists.space_bits))
-            return list(lists.ph2[who][held + (d[G_DRAGONS] > 0)])
+            pieces = d[o:o + t.n_spaces]
+            hit = lists.ph2_by[who].get(pieces) or lists.ph2_of(who, pieces)
+            return [*hit[d[G_DRAGONS] > 0]]
         if phase == PHASE3:     # MING-PH3-3: the other princes' districts are blocked
             return phase3_actions(t, d, who)
         if phase == DEPLOY:
             k, cl = deploy_limit(t, d, who)
-            return list(lists.dep[who][k + k + cl])
+            return [*lists.dep[who][k + k + cl]]
         if phase == PLACE_PRINCE:
             key: tuple[Any, ...] = ("prince", who, _princes(t, d))
             return list(t.caches.get(key) or _cached(t, key))
-        return list(lists.neutral[who])
+        return [*lists.neutral[who]]
     if phase == RETURN:
         out: list[Action] = []
         for x in range(t.players):
@@ -1093,7 +1094,7 @@ class _TurnLists:
     """The legal lists of the turn phases for every seat and situation of a setup, made at once
     (a few hundred short tuples of shared action values)."""
 
-    __slots__ = ("dep", "neutral", "ph1", "ph2", "space_bits")
+    __slots__ = ("dep", "neutral", "ph1", "ph2", "ph2_by", "space_bits")
 
     def __init__(self, t: Table) -> None:
         b, n, P = t.board, t.players, t.n_spaces
@@ -1112,6 +1113,17 @@ class _TurnLists:
         # MING-TWO-2: any district
         self.neutral = tuple(tuple(PlaceNeutral(who, name) for name in b.district_names) for who in range(n))
         self.space_bits = tuple(2 << i for i in range(P))      # a space's bit in the index above
+        # seat -> its pieces on the spaces (as in the state) -> (ph2 list without dragons left, with)
+        self.ph2_by: tuple[dict[tuple[int, ...], tuple[tuple[Action, ...], tuple[Action, ...]]], ...] = tuple(
+            {} for _ in range(n))
+
+    def ph2_of(self, who: int, pieces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        by = self.ph2_by[who]
+        if len(by) > 100_000:       # a long simulation: start afresh
+            by.clear()
+        held = sum(map(mul, map(bool, pieces), self.space_bits))
+        hit = by[pieces] = (self.ph2[who][held], self.ph2[who][held + 1])
+        return hit
 
 
 def _turn_lists(t: Table) -> _TurnLists:
