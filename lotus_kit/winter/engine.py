@@ -459,7 +459,7 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     alike = _looks_same_turned(v) if plain else ()
     held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
-    disc, size, parts, apart, climbing, before, after = found
+    disc, size, apart, climbing, before, after = found
     cards = []
     total = 0
     for i, a in enumerate(nodes):
@@ -467,12 +467,11 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
             continue
         # the anchors touching every part the lake falls into without the card (lift_search)
         k = disc[i]
-        if parts[i] <= (k == 0):                   # lifting it splits nothing (the root: one child)
+        m = apart[i]
+        if m < 0:                                   # lifting it splits nothing
             m = before[k] | after[k + 1]
         elif k:
-            m = apart[i] & (before[k] | after[k + size[i]] | climbing[i])
-        else:
-            m = apart[i]
+            m &= before[k] | after[k + size[i]] | climbing[i]
         m &= fit | COVERED_BY[a] & single
         if even:
             m &= even

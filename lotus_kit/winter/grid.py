@@ -340,12 +340,12 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
     lifted card touches every part (WIN-CLAR-7). One depth-first search (Tarjan's low-link) instead of
     a search per card: a child subtree that cannot climb above ``u`` is a part of its own; the rest
     (outside ``u``'s subtree, a contiguous stretch of the preorder, and the children that climb) is one
-    part. Returns (disc, size, parts, apart, climbing, before, after): per card number its preorder
-    number, subtree size, children that make parts of their own, the AND of their subtrees' ORs and the
-    OR of the other children's; and the prefix and suffix ORs of ``table`` in preorder
-    (:func:`prefix_suffix`). The result for card ``u`` with ``k = disc[u]`` is then ``apart[u]`` for the
-    root (``k == 0``) with two parts or more, ``apart[u] & (before[k] | after[k + size[u]] |
-    climbing[u])`` for any other card with ``parts[u]``, else ``before[k] | after[k + 1]``; the caller
+    part. Returns (disc, size, apart, climbing, before, after): per card number its preorder number,
+    subtree size, the AND of the subtrees' ORs of the children that make parts of their own (-1 when
+    lifting the card splits nothing) and the OR of the other children's; and the prefix and suffix ORs
+    of ``table`` in preorder (:func:`prefix_suffix`). The result for card ``u`` with ``k = disc[u]`` is
+    then ``before[k] | after[k + 1]`` when ``apart[u]`` is -1, else ``apart[u]`` for the root
+    (``k == 0``) and ``apart[u] & (before[k] | after[k + size[u]] | climbing[u])`` for any other; the caller
     makes it in its own loop over the cards. None when the graph is not connected."""
     n = len(adj)
     disc = [0] * n
@@ -354,7 +354,6 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
     size = [1] * n
     sub = list(table)               # OR of table over each card's subtree
     apart = [-1] * n                # AND of sub over the children that make parts of their own
-    parts = [0] * n
     climbing = [0] * n              # OR of sub over the children that join the rest
     order = [0]
     visited = 1
@@ -371,7 +370,6 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
             if not back:                            # a leaf hanging from u: a part of its own
                 sw = sub[w]
                 apart[u] &= sw
-                parts[u] += 1
                 sub[u] |= sw
                 size[u] += 1
                 continue
@@ -394,7 +392,6 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
         su = sub[u]
         if lu >= disc[p]:
             apart[p] &= su
-            parts[p] += 1
         else:
             climbing[p] |= su
             if lu < low[p]:
@@ -403,8 +400,10 @@ def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | Non
         u = p
     if len(order) < n:
         return None
+    if n == 1 or size[order[1]] == n - 1:
+        apart[0] = -1               # the root splits the lake only with two children or more
     before, after = prefix_suffix([table[u] for u in order])
-    return disc, size, parts, apart, climbing, before, after
+    return disc, size, apart, climbing, before, after
 
 
 def prefix_suffix(entries: list[int]) -> tuple[list[int], list[int]]:
