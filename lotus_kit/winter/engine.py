@@ -24,7 +24,6 @@ from lotus_kit.winter.grid import (
     EVEN,
     LIGHT_CELLS,
     ORIGIN,
-    REGION,
     RING,
     TOUCHED_BY,
     W,
@@ -452,9 +451,12 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         return free, cards, sum(c[2] + c[4] for c in cards), own
     # where a lifted card fits: anchors no card's block overlaps, and those only its own block overlaps
     fit, single = fit_and_single(anch)
-    # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its cards
-    # are all on the grid (REGION): only ALIGNED_GRID narrows the targets further
-    even = REGION & EVEN[(v[OX] & 1, v[OY] & 1)] if rules.aligned else 0
+    if rules.aligned:
+        # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its
+        # cards are all on the grid (REGION): only ALIGNED_GRID narrows the targets further (WIN-GEO-3)
+        even = EVEN[(v[OX] & 1, v[OY] & 1)]
+        fit &= even
+        single &= even
     # the usual rules and lake: _orientations written out (no call per card)
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     alike = _looks_same_turned(v) if plain else ()
@@ -473,8 +475,6 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         elif k:
             m &= before[k] | after[k + size[i]] | climbing[i]
         m &= fit | COVERED_BY[a] & single
-        if even:
-            m &= even
         if plain:
             if not m:
                 cards.append((a, 0, 0, 0, 0, 0))
