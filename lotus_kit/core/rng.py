@@ -143,16 +143,8 @@ def shuffled(state: int, items: Iterable[T]) -> tuple[tuple[T, ...], int]:
             j, state = randbelow(state, i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), state
-    for n in range(len(out), 1, -1):    # randbelow(state, n) with :func:`below` written out: the same
-        limit = TWO64 - TWO64 % n       # draws bit for bit, without two calls per card
-        while True:
-            state = (state + GOLDEN) & MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j, i = z % n, n - 1
+    for i in range(len(out) - 1, 0, -1):    # randbelow's checks hold: n = i + 1 >= 2, the state an int
+        j, state = below(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out), state
 
