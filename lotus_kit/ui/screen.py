@@ -199,6 +199,12 @@ class GameScreen:
 
         return list(style.SEAT_COLOURS)
 
+    def names_in_colour(self, game: Any) -> tuple[str, ...] | None:
+        """The colour the log and banners write each seat's name in, where the names are colours
+        (Samurai's Red, Ming's Black); None: White Lotus's names in White Lotus's colours, and any
+        other name (Winter's "Player 1") plain."""
+        return None
+
     def decision_words(self, game: Any, kind: str) -> str:
         """A decision kind in a few words (with its rule id), for the change panel."""
         return kind.replace("_", " ")

@@ -570,7 +570,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             self.banner.value = box(
                 "<b>Revealed</b> " + (linkify(f"({rules})") if rules else "") + ": everyone may see this."
                 + events_html(self.reveal, max_height=None, tips=False, names=self.game.info.seat_names,
-                              colours=tuple(self.look.seat_colours(self.game))), "warn")
+                              colours=self.look.names_in_colour(self.game)), "warn")
             self.continue_button.description = f"Continue{nxt}"
             self.banner_box.layout.display = "flex"
         elif self.held and view != now:
@@ -622,7 +622,7 @@ class GameTable(SyncOnDisplay, widgets.VBox):
             parts.append(f'<div style="margin-top:4px;font-weight:bold;color:#4a4036">{head}</div>'
                          + events_html(events, newest_first=True, max_height=None, tips=False,
                                        names=self.game.info.seat_names,
-                                       colours=tuple(self.look.seat_colours(self.game))))
+                                       colours=self.look.names_in_colour(self.game)))
         return "".join(parts)
 
     # -- actions --------------------------------------------------------------------------------------------

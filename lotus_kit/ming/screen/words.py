@@ -54,6 +54,9 @@ class MingScreen(GameScreen):
         from lotus_kit.ming.screen.board import COLOUR_FILL
         return [COLOUR_FILL[name] for name in game.info.seat_names]
 
+    def names_in_colour(self, game: Any) -> tuple[str, ...]:
+        return tuple(self.seat_colours(game))
+
     def where(self, game: Any, state: Any) -> str:
         return "the game is over" if game.is_over(state) else self.position_words(game, state)
 

@@ -399,6 +399,9 @@ class SamuraiScreen(GameScreen):
 
         return list(SEAT_TEXT)
 
+    def names_in_colour(self, game: Any) -> tuple[str, ...]:
+        return tuple(self.seat_colours(game))
+
     def advisor_tool(self, game: Any) -> Any:
         from lotus_kit.samurai.screen.advice import AttackAdvice  # the explorer's "attack or not"
 
