@@ -14,7 +14,6 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
 from operator import itemgetter
 
 from lotus_kit.core.errors import IllegalAction
@@ -325,10 +324,31 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
         t[DECK + k] = counts[k]
     t[DECK_SIZE] = sum(t[DECK:DECK + C.KINDS])
     t[RNG] = rng
-    for s in range(players):                                 # SAM-SET-4: deal 7 each
-        got = [_draw(t) for _ in range(HAND_SLOTS)]
-        got.sort()
-        t[SEATS + s * SEAT_SIZE + HAND:SEATS + s * SEAT_SIZE + HAND + HAND_SLOTS] = got
+    if type(rng) is int:                                     # SAM-SET-4: deal 7 each
+        # _draw() on counts kept here for the whole deal: the same draws, without reading the deck
+        # out of the state for each card
+        deck = t[DECK + C.START_5:DECK + C.KINDS]
+        total = t[DECK_SIZE]                                 # 110 less the start Daimyo: never below 2
+        for s in range(players):
+            got = []
+            for _ in range(HAND_SLOTS):
+                r, rng = below(rng, total)
+                k = 0
+                while r >= deck[k]:
+                    r -= deck[k]
+                    k += 1
+                deck[k] -= 1
+                total -= 1
+                got.append(C.START_5 + k)
+            got.sort()
+            t[SEATS + s * SEAT_SIZE + HAND:SEATS + s * SEAT_SIZE + HAND + HAND_SLOTS] = got
+        t[DECK + C.START_5:DECK + C.KINDS] = deck
+        t[DECK_SIZE], t[RNG] = total, rng
+    else:
+        for s in range(players):                             # explicit chance: a chance node per card
+            got = [_draw(t) for _ in range(HAND_SLOTS)]
+            got.sort()
+            t[SEATS + s * SEAT_SIZE + HAND:SEATS + s * SEAT_SIZE + HAND + HAND_SLOTS] = got
     _start_turn(t, start_player)                             # SAM-SET-5: honor 0; the first turn begins
     t[TURNS] = 1
     return tuple(t)
@@ -337,17 +357,22 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
 def _draw(t: list) -> int:
     """Take one card at random from the deck counts (the top card of a shuffled deck)."""
     rng = t[RNG]
-    # running totals of the counts: the r-th card of the deck is of the first kind whose total
-    # passes r (weighted()'s walk, done by accumulate and bisect in C)
-    totals = list(accumulate(t[DECK + C.START_5:DECK + C.KINDS]))
-    total = totals[-1]
+    counts = t[DECK + C.START_5:DECK + C.KINDS]
+    total = sum(counts)
     if type(rng) is tuple or total < 2:
         # with explicit chance (core.chance) one outcome per kind; an empty deck fails there too
-        i, t[RNG] = weighted(rng, t[DECK + C.START_5:DECK + C.KINDS])
+        i, t[RNG] = weighted(rng, counts)
         k = C.START_5 + i
     else:
+        # the r-th card of the deck is of the first kind whose running total passes r (weighted()'s
+        # walk; cheaper than running totals made for a bisection)
         r, t[RNG] = below(rng, total)
-        k = C.START_5 + bisect_right(totals, r)
+        k = C.START_5
+        for n in counts:
+            if r < n:
+                break
+            r -= n
+            k += 1
     t[DECK + k] -= 1
     t[DECK_SIZE] -= 1
     return k
@@ -479,8 +504,10 @@ def _start_turn(t: list, s: int) -> None:
         # active player gains honor, so two can never reach the target together (SAM-TIE-1)
         t[MODE], t[WIN] = OVER, 1 << s
         return
-    if t[SHOGUN_AT] == -1:                                   # else no duty (_check_duty()'s first case)
-        _check_duty(t)
+    # _check_duty() written out for the start of a turn (no duty under way, nothing declared): the card
+    # in the centre, a Daimyo owner with 100 honor must declare (SAM-DEC-3, SAM-CLAR-15)
+    if t[SHOGUN_AT] == -1 and honor >= 100 and t[d]:
+        t[DUTY] = 1
 
 
 def _check_duty(t: list) -> None:
@@ -708,11 +735,13 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
         if not (decl & D_ATTACK if multi else decl):
             sh = t[SHOGUN_AT]
             castles = CASTLES_AT[t[N]](t)
-            if sh >= 0 or any(castles):                     # most tables hold neither
+            if any(castles):
                 on = ATTACK_CODES[a]
                 for o, castle in enumerate(castles):
                     if (castle or sh == o) and o != a:
                         out.append(on[o])
+            elif sh >= 0 and sh != a:                       # no castle out: the Shogun card's holder alone
+                out.append(ATTACK_CODES[a][sh])
     elif ally < 0 and not (decl & D_ALLY if multi else decl):
         on = ALLY_CODES[a]
         ob = SEATS
@@ -821,12 +850,14 @@ def _do(t: list, c: int) -> None:
     else:
         _do_other(t, c, op, s, b)
         return
-    # after a draw, a discard or a play: _after_main() written out, its usual case without a call
+    # after a draw, a discard or a play: _after_main() written out, _check_duty() too (s is the active
+    # player): SAM-DEC-3 / SAM-CLAR-15, a duty arises, stays, or lapses with the card or the Daimyo
     t[MODE] = MAIN
-    if t[SHOGUN_AT] != -1:
+    if t[SHOGUN_AT] != -1 or not t[b + DH]:
         t[DUTY] = 0
-    else:
-        _check_duty(t)
+    elif not t[DUTY] and t[b + HONOR] >= 100 and (
+            not (t[DECL] & D_SHOGUN) if t[FLAGS] & F_MULTI else not t[DECL]):    # SAM-CLAR-20d
+        t[DUTY] = 1
     if t[FLAGS] & F_NO_RESHUFFLE and t[DECK_SIZE] == 0:
         _check_dead_table(t)
 
