@@ -14,6 +14,7 @@ the battle dice — comes from the generator in the state, so a replay is bit-ex
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import chain, repeat
 from operator import itemgetter
 
 from lotus_kit.core.errors import IllegalAction
@@ -320,29 +321,27 @@ def new_game(players: int, seed: int = 0, rules: Rules | None = None, start_play
         t[b + SH] = C.SAMURAI                                # SAM-SET-1
         t[b + ALLY] = -1
         counts[t[b + DH]] -= 1
-    for k in C.DECK_KINDS:                                   # SAM-SET-3: everything else into one deck
-        t[DECK + k] = counts[k]
+    first, end = C.DECK_KINDS[0], C.DECK_KINDS[-1] + 1      # SAM-SET-3: everything else into one deck
+    t[DECK + first:DECK + end] = counts[first:end]
     t[DECK_SIZE] = sum(t[DECK:DECK + C.KINDS])
     t[RNG] = rng
     if type(rng) is int:                                     # SAM-SET-4: deal 7 each
         # _draw() on counts kept here for the whole deal: the same draws, without reading the deck
         # out of the state for each card
-        deck = t[DECK + C.START_5:DECK + C.KINDS]
-        total = t[DECK_SIZE]                                 # 110 less the start Daimyo: never below 2
+        # deck order: every card of the deck by kind, so that the r-th card is cards[r] (the kind whose
+        # running total passes r) and is taken out with it
+        cards = list(chain.from_iterable(map(repeat, range(C.KINDS), t[DECK:DECK + C.KINDS])))
+        total = len(cards)                                   # 110 less the start Daimyo: never below 2
         for s in range(players):
             got = []
             for _ in range(HAND_SLOTS):
                 r, rng = below(rng, total)
-                k = 0
-                while r >= deck[k]:
-                    r -= deck[k]
-                    k += 1
-                deck[k] -= 1
+                k = cards.pop(r)
+                t[DECK + k] -= 1
                 total -= 1
-                got.append(C.START_5 + k)
+                got.append(k)
             got.sort()
             t[SEATS + s * SEAT_SIZE + HAND:SEATS + s * SEAT_SIZE + HAND + HAND_SLOTS] = got
-        t[DECK + C.START_5:DECK + C.KINDS] = deck
         t[DECK_SIZE], t[RNG] = total, rng
     else:
         for s in range(players):                             # explicit chance: a chance node per card
