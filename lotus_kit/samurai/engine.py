@@ -812,6 +812,9 @@ def step(t, c: int) -> list | None:
 
 def _do(t: list, c: int) -> None:
     op = c & 31
+    if op == END_TURN:                                       # SAM-TURN-1 phase 3 (a third of all actions)
+        _start_turn(t, ((c >> 5 & 7) + 1) % t[N])
+        return
     s = c >> 5 & 7
     b = SEATS + s * SEAT_SIZE
     if op == DRAW:                                           # SAM-KI-3a, SAM-CLAR-2
@@ -822,9 +825,6 @@ def _do(t: list, c: int) -> None:
             t[DECK_SIZE] = sum(t[DECK:DECK + C.KINDS])
         _hand_add(t, s, _draw(t))
         t[USED] += 1
-    elif op == END_TURN:                                     # SAM-TURN-1 phase 3
-        _start_turn(t, (s + 1) % t[N])
-        return
     elif op == DISCARD_CARD:                                 # SAM-KI-3b
         card = c >> 8 & 31
         h = b + HAND                                         # _hand_remove() written out

@@ -84,9 +84,10 @@ class LegalActions(list):
         return list.copy(self)
 
     def __getitem__(self, i):
-        if type(i) is int:
-            return _CACHE[_LIST_ITEM(self, i)]
-        return list(map(_DECODE, _LIST_ITEM(self, i)))
+        try:
+            return _CACHE[_LIST_ITEM(self, i)]                  # an index: one action int
+        except TypeError:                                       # a slice: a list of ints, not a key
+            return list(map(_DECODE, _LIST_ITEM(self, i)))
 
     def __iter__(self):
         return map(_DECODE, _LIST_ITER(self))
