@@ -475,6 +475,14 @@ def _lose_samurai_house(t: list, s: int) -> None:
         _end_alliance(t, s)
 
 
+# honor and Ki of a house's head card and possessions, and of its wife and castle, by (card, card or
+# mask): two reads instead of four (SAM-HON-1, SAM-KI-1)
+H_HEAD_POS = tuple(tuple(H[h] + POS_H[m] for m in range(32)) for h in range(C.KINDS))
+H_WIFE_CASTLE = tuple(tuple(H[w] + H[c] for c in range(C.KINDS)) for w in range(C.KINDS))
+K_HEAD_POS = tuple(tuple(K[h] + POS_K[m] for m in range(32)) for h in range(C.KINDS))
+K_WIFE_CASTLE = tuple(tuple(K[w] + K[c] for c in range(C.KINDS)) for w in range(C.KINDS))
+
+
 # ---- turns (SAM-TURN-1, §5) ------------------------------------------------------------------------
 
 def _start_turn(t: list, s: int) -> None:
@@ -491,8 +499,8 @@ def _start_turn(t: list, s: int) -> None:
     if t[d]:                                                 # income() of a Daimyo owner written out
         (daimyo, dpos, _, _, _, _, dwife, dcastle, _,
          samurai, spos, _, _, _, _, swife, scastle, _) = t[d:d + 18]
-        gain = (H[daimyo] + POS_H[dpos] + H[dwife] + H[dcastle]
-                + H[samurai] + POS_H[spos] + H[swife] + H[scastle])    # SAM-HON-1, SAM-ALLY-3
+        gain = (H_HEAD_POS[daimyo][dpos] + H_WIFE_CASTLE[dwife][dcastle]
+                + H_HEAD_POS[samurai][spos] + H_WIFE_CASTLE[swife][scastle])    # SAM-HON-1, SAM-ALLY-3
         if t[SHOGUN_AT] == s:
             gain += SHOGUN_HONOR[t[N]]
     else:
@@ -641,6 +649,11 @@ USABLE = tuple(tuple(tuple(_usable(a, p, daimyo) for daimyo in (False, True)) fo
                for a in range(6))
 
 
+# per player count: every seat with the index of its Daimyo card and of its partner (alliance offers)
+OFFER_SLOTS = tuple(tuple((o, SEATS + o * SEAT_SIZE + DH, SEATS + o * SEAT_SIZE + ALLY) for o in range(n))
+                    for n in range(7))
+
+
 def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot path of every game
     a = t[ACTIVE]
     b = SEATS + a * SEAT_SIZE
@@ -654,8 +667,8 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
     if flags & F_ALLY_KI and ally >= 0:
         ki_ = ki(t, a)
     else:                                                    # ki() written out: one expression
-        ki_ = (K[daimyo] + POS_K[dpos] + dwk + K[dwife] + K[dcastle]
-               + K[samurai] + POS_K[spos] + swk + K[swife] + K[scastle])
+        ki_ = (K_HEAD_POS[daimyo][dpos] + dwk + K_WIFE_CASTLE[dwife][dcastle]
+               + K_HEAD_POS[samurai][spos] + swk + K_WIFE_CASTLE[swife][scastle])
     left = ki_ // 3                                          # SAM-KI-2: min(5, floor(Ki / 3)) - used
     if left > 5:
         left = 5
@@ -742,12 +755,10 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
             elif sh >= 0 and sh != a:                       # no castle out: the Shogun card's holder alone
                 out.append(ATTACK_CODES[a][sh])
     elif ally < 0 and not (decl & D_ALLY if multi else decl):
-        on = ALLY_CODES[a]
-        ob = SEATS
-        for o in range(t[N]):
-            if o != a and t[ob + DH] and t[ob + ALLY] < 0:
+        on = ALLY_CODES[a]                                   # SAM-DEC-5: to a Daimyo owner without a partner
+        for o, head, partner in OFFER_SLOTS[t[N]]:          # (a, a Ronin, is never one)
+            if t[head] and t[partner] < 0:
                 out.append(on[o])
-            ob += SEAT_SIZE
     if ally >= 0 and not (decl & D_BREAK if multi else decl) \
             and not (t[b + BREAK] or t[SEATS + ally * SEAT_SIZE + BREAK]):
         out.append(BREAK_ALLIANCE | a << 5)
