@@ -503,6 +503,8 @@ def _start_turn(t: list, s: int) -> None:
                 + H_HEAD_POS[samurai][spos] + H_WIFE_CASTLE[swife][scastle])    # SAM-HON-1, SAM-ALLY-3
         if t[SHOGUN_AT] == s:
             gain += SHOGUN_HONOR[t[N]]
+    elif t[b + ALLY] < 0:
+        gain = 0                                             # SAM-HON-3: a Ronin alone gains nothing
     else:
         gain = income(t, s)
     t[LAST_INCOME] = gain
@@ -625,6 +627,7 @@ DISHONOR_CODES = tuple(tuple(tuple(code(DISHONOR, a, C.DISHONOR, o) for o in ran
                        for n in range(7))             # [players][a]: on every other player
 ASSASSIN_CODES = tuple(tuple(code(ASSASSIN, a, C.NINJA_ASSASSIN, o, h) for o in range(6)
                              for h in (DAIMYO_HOUSE, SAMURAI_HOUSE)) for a in range(6))
+END_CODES = tuple(code(END_TURN, a) for a in range(6))
 ATTACK_CODES = tuple(tuple(code(ATTACK, a, 0, o) for o in range(6)) for a in range(6))
 ALLY_CODES = tuple(tuple(code(ALLY_WITH, a, 0, o) for o in range(6)) for a in range(6))
 
@@ -762,7 +765,7 @@ def _legal_main(t) -> list[int]:            # straight-line on purpose: the hot 
     if ally >= 0 and not (decl & D_BREAK if multi else decl) \
             and not (t[b + BREAK] or t[SEATS + ally * SEAT_SIZE + BREAK]):
         out.append(BREAK_ALLIANCE | a << 5)
-    out.append(END_TURN | a << 5)
+    out.append(END_CODES[a])
     return out
 
 
