@@ -220,7 +220,9 @@ class Game(Protocol):
     def apply(self, state: Any, action: Any) -> Any:
         """The next state; raises ``IllegalAction`` and leaves ``state`` unchanged."""
 
-    def legal_actions(self, state: Any, seat: int | None = None) -> list[Any]: ...
+    def legal_actions(self, state: Any, seat: int | None = None) -> Sequence[Any]:
+        """Every action allowed now, in a fixed order: a list, or a read-only sequence that makes its
+        value objects where they are read (Ming's phase 3, Samurai)."""
 
     def to_act(self, state: Any) -> frozenset[int]:
         """Who decides now; several seats = a sealed simultaneous choice or a reaction window."""

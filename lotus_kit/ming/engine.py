@@ -16,6 +16,7 @@ lotus_kit.core.errors.IllegalAction: MING-RND-2: it is White's turn to place a p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from operator import le, mul
 from typing import Any
@@ -1023,9 +1024,10 @@ _TURN_HANDLERS: tuple[dict[type, Any], ...] = tuple(
 
 # ----------------------------------------------------------------------------------- legal actions
 
-def legal_actions(state: State, seat: int | None = None) -> list[Action]:
+def legal_actions(state: State, seat: int | None = None) -> Sequence[Action]:
     """Every action allowed now (for ``seat``, or for every seat to act): lists of shared action
-    values looked up per situation (phase 3: the movement tables of :mod:`lotus_kit.ming.moves`)."""
+    values looked up per situation (phase 3: a read-only ``Phase3List`` over the movement tables of
+    :mod:`lotus_kit.ming.moves`, which makes an action where it is read)."""
     d, t = state.data, state.table
     phase = d[G_PHASE]
     if phase <= DEPLOY:         # the phases of a turn (numbered first), most decisions first

@@ -123,7 +123,7 @@ class Ming(ExplicitChance):
         from lotus_kit.ming.words import chance_words
         return chance_words(node, outcome)
 
-    def legal_actions(self, state: State, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, state: State, seat: int | None = None) -> Sequence[Action]:
         return engine.legal_actions(state, seat)
 
     def to_act(self, state: State) -> frozenset[int]:
