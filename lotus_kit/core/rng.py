@@ -30,6 +30,9 @@ T = TypeVar("T")
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 TWO64 = 1 << 64
+UNGOLDEN = TWO64 - GOLDEN      # adding GOLDEN modulo 2**64 is subtracting this, then wrapping
+TWO32 = 1 << 32
+SAFE = TWO64 - TWO32           # 2**64 - 2**64 % n >= SAFE for every n <= 2**32
 
 
 def seed_state(seed: int) -> int:
@@ -88,7 +91,20 @@ def below(state: int, n: int) -> tuple[int, int]:
     True
     """
     # reject the top partial block of 2**64 so that every value is equally likely; next_u64 written
-    # out here, since a call per draw is most of a draw's cost
+    # out here, since a call per draw is most of a draw's cost. The same arithmetic with fewer int
+    # temporaries: the state steps by GOLDEN - 2**64 and wraps up when below 0 (the same as adding
+    # GOLDEN and masking), and for n < 2**32 the limit 2**64 - 2**64 % n is at least SAFE, so a value
+    # below SAFE (all but one in 2**32) is kept without computing the limit
+    if n < TWO32:
+        while True:
+            state -= UNGOLDEN
+            if state < 0:
+                state += TWO64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            z ^= z >> 31
+            if z < SAFE or z < TWO64 - TWO64 % n:
+                return z % n, state
     limit = TWO64 - TWO64 % n
     while True:
         state = (state + GOLDEN) & MASK
