@@ -254,7 +254,8 @@ def honor_race(states: Sequence[State], title: str = "Honor race") -> go.Figure:
 def honor_track_html(state: State, over: bool = False, winners: frozenset[int] = frozenset()) -> str:
     """The honor race at the table: one row per player with a bar to the target (SAM-END-1), the
     honor, what his next phase 1 brings (SAM-HON-1..3) and the Shogun card's holder; players differ
-    by name, not by colour alone. Everything on it is public (SAM-CLAR-19)."""
+    by name, not by colour alone (name and bar in the seat's colour as well). Everything on it is public
+    (SAM-CLAR-19)."""
     target = state.rules.target_honor
     holder = state.shogun_holder
     rows = []
@@ -263,10 +264,11 @@ def honor_track_html(state: State, over: bool = False, winners: frozenset[int] =
         width = int(200 * min(max(honor, 0), target) / target)
         mark = " ★ winner" if p in winners else " · Shogun" if p == holder else ""
         gain = "" if over else f' <span style="color:#555555">{state.income(p):+d} a turn</span>'
-        rows.append(f'<tr><td style="padding-right:6px"><b>{escape(SEAT_NAMES[p])}</b></td>'
+        name = f'<b style="color:{SEAT_TEXT[p]}">{escape(SEAT_NAMES[p])}</b>'
+        rows.append(f'<tr><td style="padding-right:6px">{name}</td>'
                     f'<td style="width:206px"><div style="position:relative;height:10px;width:200px;'
                     f'background:#eeeeee;border-right:2px solid #333333">'
-                    f'<div style="height:10px;width:{width}px;background:#8a6d00"></div></div></td>'
+                    f'<div style="height:10px;width:{width}px;background:{SEAT_COLORS[p]}"></div></div></td>'
                     f"<td><b>{honor}</b>{gain}{mark}</td></tr>")
     title = "Final honor" if over else f"Honor race to {target}"
     return f'<div class="lotus-score samurai-honor-track"><b>{title}</b><table>{"".join(rows)}</table></div>'
