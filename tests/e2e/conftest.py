@@ -305,7 +305,11 @@ POINT_XY = """([plot, metas, id, words]) => {
     return [r.left + xa._offset + xa.l2p(t.x[i]), r.top + ya._offset + ya.l2p(t.y[i])];
   };
   let [x, y] = xy();
-  if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+  // out of the window, or under something else (JupyterLab's toolbar over a notebook scrolled up a
+  // little): brought to the middle first, as a player scrolls to what he wants to click
+  const hit = x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight
+    ? document.elementFromPoint(x, y) : null;
+  if (!hit || !gd.contains(hit)) {
     const group = [...gd.querySelectorAll('.scatterlayer .trace')].find(g => g.__data__[0].trace.index === k);
     const point = group && group.querySelectorAll('path.point')[i];
     (point || gd).scrollIntoView({block: 'center', inline: 'center'});
