@@ -26,7 +26,7 @@ from lotus_kit.core.records import GameRecord
 from lotus_kit.winter import engine as e
 from lotus_kit.winter.actions import Action, Lay, action_from_dict, from_code
 from lotus_kit.winter.deck import Deck, standard_deck
-from lotus_kit.winter.rules import ALIASES, DEFAULT_MAX_THAW_PLIES, FLAGS, PROFILES, Rules
+from lotus_kit.winter.rules import ALIASES, DEFAULT_MAX_THAW_PLIES, FLAGS, PROFILES, VALUE_ALIASES, Rules
 from lotus_kit.winter.words import SEAT_NAMES
 
 NAME = "winter"
@@ -39,7 +39,7 @@ INFO = GameInfo(
            FlagInfo("MAX_THAW_PLIES", "Thaw moves before the loop guard ends the game", "WIN-END-3",
                     "The loop guard's limit of thaw moves (WIN-CLAR-15).", kind="number",
                     default=str(DEFAULT_MAX_THAW_PLIES), low=1, high=10_000, example="12",
-                    aliases=("maxThawPlies",)),
+                    aliases=tuple(a for a, to in VALUE_ALIASES.items() if to == "MAX_THAW_PLIES")),
            FlagInfo("DECK", "The cards from a JSON file instead of the reconstructed deck", "WIN-CMP-3",
                     "A record keeps the cards themselves, not the file's path (Q6).", kind="text",
                     value_words="file")),

@@ -46,8 +46,9 @@ FLAGS: dict[str, tuple[str, str, str]] = {
                                "every square a laid card forms may take a token (BGA_HELP)"),
     "NO_REPETITION_END": ("no_repetition_end", "WIN-END-3", "a third repetition does not end the game"),
 }
-# the settings of WIN-CLAR-15 (c) as the spec writes them -> the name records use
-ALIASES = {"REPETITION_END=off": "NO_REPETITION_END", "maxThawPlies": "MAX_THAW_PLIES"}
+# the settings of WIN-CLAR-15 (c) as the spec writes them -> the name records use: a switch, a value's name
+ALIASES = {"REPETITION_END=off": "NO_REPETITION_END"}
+VALUE_ALIASES = {"maxThawPlies": "MAX_THAW_PLIES"}
 DEFAULT_MAX_THAW_PLIES = 60     # WIN-END-3
 
 
@@ -88,7 +89,7 @@ class Rules:
                 raise ValueError("EXPERT_MODE is not supported: the expert cards' powers are unknown (WIN-BGA-4)")
             elif flag in ALIASES:
                 rules = replace(rules, **{FLAGS[ALIASES[flag]][0]: True})
-            elif flag.startswith(("MAX_THAW_PLIES=", "maxThawPlies=")):
+            elif flag.startswith(("MAX_THAW_PLIES=", *(f"{a}=" for a in VALUE_ALIASES))):
                 name, _, raw = flag.partition("=")
                 if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
                     raise ValueError(f"{name} must be a whole number from 1 to 10000 (WIN-CLAR-15), "

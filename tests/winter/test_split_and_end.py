@@ -135,6 +135,7 @@ def test_WIN_CLAR_15_the_specs_own_parameter_names_set_the_loop_guard(flags):
 
 
 @pytest.mark.parametrize("flag, words", [("maxThawPlies=0", "maxThawPlies must be a whole number from 1 to 10000"),
+                                         ("maxThawPlies", "unknown variant flag 'maxThawPlies'"),
                                          ("REPETITION_END=maybe", "unknown variant flag")])
 def test_WIN_CLAR_15_a_bad_loop_guard_setting_is_refused_by_its_name(flag, words):
     from lotus_kit.core.records import RecordError
