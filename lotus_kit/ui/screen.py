@@ -91,6 +91,7 @@ class GameScreen:
     panels: tuple[PanelTab, ...] = ()
     hands: bool = True         # False: no seat holds anything private (no "show my hand" at the table)
     side_by_side_from: int | None = None   # table width (px) from which board and panel sit side by side
+    names_are_colours: bool = False   # seats called by colour names, written in those colours in the log
     sealed_rule: str = ""      # the rule that keeps a sealed choice hidden until all have chosen
     over_rule: str = ""        # the rule that ends the game (quoted when a move comes too late)
     hidden_rule: str = ""      # the rule on hidden information (quoted in hot-seat messages)
@@ -201,9 +202,9 @@ class GameScreen:
 
     def names_in_colour(self, game: Any) -> tuple[str, ...] | None:
         """The colour the log and banners write each seat's name in, where the names are colours
-        (Samurai's Red, Ming's Black); None: White Lotus's names in White Lotus's colours, and any
-        other name (Winter's "Player 1") plain."""
-        return None
+        (``names_are_colours``: Samurai's Red, Ming's Black, in :meth:`seat_colours`); None: White
+        Lotus's names in White Lotus's colours, and any other name (Winter's "Player 1") plain."""
+        return tuple(self.seat_colours(game)) if self.names_are_colours else None
 
     def decision_words(self, game: Any, kind: str) -> str:
         """A decision kind in a few words (with its rule id), for the change panel."""

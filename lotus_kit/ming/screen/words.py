@@ -19,6 +19,7 @@ class MingScreen(GameScreen):
     sealed_rule = "MING-CLAR-11"
     over_rule = "MING-END-3"
     hidden_rule = "MING-CLAR-17"
+    names_are_colours = True
     full_record_note = ("full record: the seed orders the face-down movement supply and every return-card "
                         "choice is in it (MING-CLAR-17); share it after the game")
 
@@ -53,9 +54,6 @@ class MingScreen(GameScreen):
     def seat_colours(self, game: Any) -> list[str]:
         from lotus_kit.ming.screen.board import COLOUR_FILL
         return [COLOUR_FILL[name] for name in game.info.seat_names]
-
-    def names_in_colour(self, game: Any) -> tuple[str, ...]:
-        return tuple(self.seat_colours(game))
 
     def where(self, game: Any, state: Any) -> str:
         return "the game is over" if game.is_over(state) else self.position_words(game, state)

@@ -382,6 +382,7 @@ class SamuraiScreen(GameScreen):
     public facts, and which decisions need the screen passed to a player first."""
 
     hidden_rule = "SAM-CLAR-19"
+    names_are_colours = True
     public_rule = "SAM-CLAR-19"
     panels = (
         PanelTab("turn", "Turn", TurnPanel, kinds=TurnPanel.kinds,
@@ -400,9 +401,6 @@ class SamuraiScreen(GameScreen):
         from lotus_kit.samurai.screen.colors import SEAT_TEXT
 
         return list(SEAT_TEXT)
-
-    def names_in_colour(self, game: Any) -> tuple[str, ...]:
-        return tuple(self.seat_colours(game))
 
     def advisor_tool(self, game: Any) -> Any:
         from lotus_kit.samurai.screen.advice import AttackAdvice  # the explorer's "attack or not"

@@ -95,8 +95,13 @@ def seat_html(seat: int, text: str | None = None, colour: str | None = None) -> 
 
 
 @cache
-def _name_re(names: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+def _seat_names(colours: tuple[tuple[str, str], ...] | None
+                ) -> tuple[dict[str, tuple[int, str | None]], re.Pattern[str]]:
+    """Each name's seat and colour (None: White Lotus's), and the pattern finding the names."""
+    seats = colours or tuple((n, "") for n in SEAT_NAMES)
+    ink = {n: (i, c or None) for i, (n, c) in enumerate(seats)}
+    names = sorted(ink, key=len, reverse=True)
+    return ink, re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")\b")
 
 
 def linkify(text: str, names: bool = True, tips: bool = True,
@@ -113,9 +118,7 @@ def linkify(text: str, names: bool = True, tips: bool = True,
     html = escape(text, quote=False)
     html = RULE_RE.sub(lambda m: rule_link(m.group(0), tips), html)
     if names:
-        seats = colours or tuple((n, "") for n in SEAT_NAMES)
-        ink = {n: (i, c or None) for i, (n, c) in enumerate(seats)}
-        pattern = _name_re(tuple(ink))
+        ink, pattern = _seat_names(colours)
         # colour names outside tags only (the link tooltips hold plain text)
         parts = re.split(r"(<[^>]+>)", html)
         def named(m: re.Match[str]) -> str:
