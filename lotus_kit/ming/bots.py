@@ -50,10 +50,11 @@ class RandomBot:
         return self.rng.choice(legal_actions(state, seat))
 
 
-def _houses_won(state: State, seat: int, district: int, extra: int) -> int:
-    """Houses ``seat`` would fill in ``district`` with ``extra`` more pieces in its open area."""
+def _houses_won(state: State, d: tuple[int, ...], seat: int, district: int, extra: int) -> int:
+    """Houses ``seat`` would fill in ``district`` with ``extra`` more pieces in its open area
+    (``d``: the state's ints)."""
     t = state.table
-    counts = [count_at(state.data[t.open(c)], district) for c in range(t.colours)]
+    counts = [count_at(d[t.open(c)], district) for c in range(t.colours)]
     counts[seat] += extra
     return district_moves(t, counts, state.start_player)[seat]
 
@@ -66,38 +67,39 @@ class HeuristicBot:
 
     def choose(self, state: State, seat: int) -> Action:
         acts = legal_actions(state, seat)
-        best = max(acts, key=lambda a: (self._value(state, seat, a), self.rng.random()))
+        data = state.data           # read once: each read of ``data`` makes a tuple
+        best = max(acts, key=lambda a: (self._value(state, data, seat, a), self.rng.random()))
         return best
 
-    def _value(self, state: State, seat: int, a: Action) -> float:
+    def _value(self, state: State, data: tuple[int, ...], seat: int, a: Action) -> float:
         t, b = state.table, state.board
         o = t.seat(seat)
         match a:
             case PlacePrince(district=dn) | PlaceNeutral(district=dn):
                 d = b.district(dn)
-                gain = sum(count_at(state.data[t.open(c)], d) for c in range(state.players) if c != seat)
+                gain = sum(count_at(data[t.open(c)], d) for c in range(state.players) if c != seat)
                 return -gain if isinstance(a, PlaceNeutral) else self.rng.random()
             case PlaceMember(space=sp):
                 p = b.colours.index(sp)
-                here = state.data[o + t.prince] - 1
+                here = data[o + t.prince] - 1
                 near = b.district_province[here] == p if here >= 0 else False
-                return 2.0 * near - 0.3 * state.data[o + t.space + p]
+                return 2.0 * near - 0.3 * data[o + t.space + p]
             case TakeCard(space=sp):
-                return 1.0 + 0.1 * state.data[o + t.space + b.colours.index(sp)]
+                return 1.0 + 0.1 * data[o + t.space + b.colours.index(sp)]
             case TakeDragon():
                 return 0.5
             case Move(to=to, cards=cards):
                 d = b.district(to)
                 p = b.district_province[d]
-                k = min(3, state.data[o + t.space + p])
-                gain = _houses_won(state, seat, d, k) - _houses_won(state, seat, d, 0)
-                cloister = 1.5 if k and count_at(state.data[t.cloister], d) == 0 else 0.0
+                k = min(3, data[o + t.space + p])
+                gain = _houses_won(state, data, seat, d, k) - _houses_won(state, data, seat, d, 0)
+                cloister = 1.5 if k and count_at(data[t.cloister], d) == 0 else 0.0
                 return 2.0 * gain + cloister - 0.6 * len(cards) - (0.5 * cards.count("DRAGON"))
             case Stay():
-                here = state.data[o + t.prince] - 1
+                here = data[o + t.prince] - 1
                 p = b.district_province[here]
-                k = min(3, state.data[o + t.space + p])
-                return 2.0 * (_houses_won(state, seat, here, k) - _houses_won(state, seat, here, 0)) - 0.8
+                k = min(3, data[o + t.space + p])
+                return 2.0 * (_houses_won(state, data, seat, here, k) - _houses_won(state, data, seat, here, 0)) - 0.8
             case Pass():
                 return 0.0
             case Deploy(count=n, cloister=cl):

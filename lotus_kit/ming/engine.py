@@ -89,12 +89,7 @@ from lotus_kit.ming.state import (
     TILES_PER_COLOUR,
     State,
     Table,
-    _new,
-    _set_data,
-    _set_derived,
-    _set_over,
-    _set_table,
-    _set_to_act,
+    _Making,
     cloister_at,
     count_at,
     make_state,
@@ -145,7 +140,7 @@ def new_game(players: int, seed: int = 0, rules: RuleSet | None = None,
     s[G_START] = s[G_TURN] = start_player
     s[G_PHASE] = PLACE_PRINCE                               # MING-SET-5
     s[G_ROUND] = 1
-    return State(tuple(s), t)
+    return make_state(s, t)
 
 
 def _pack(cards: list[int]) -> int:
@@ -237,8 +232,7 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def decision_words(state: State) -> str:
-    d = state.data
-    return _KIND_WORDS[d[G_PHASE]]
+    return _KIND_WORDS[state._s[G_PHASE]]
 
 
 # ------------------------------------------------------------------------------------ explanations
@@ -269,7 +263,7 @@ def explain(state: State, action: Action) -> tuple[State, list[dict[str, Any]]]:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` (rule id + plain words) and leaves
     ``state`` unchanged when the rules do not allow it."""
-    t, d = state.table, state.data
+    t, d = state.table, state._s
     # the common case first: the right kind of action for the phase by the seat whose turn it is
     # (a seat is an int equal to the turn's, so it is in range; no phase of one turn is RETURN or OVER)
     fast = _TURN_HANDLERS[d[G_PHASE]].get(type(action))
@@ -278,15 +272,15 @@ def apply(state: State, action: Action) -> State:
         if type(seat) is int and seat == d[G_TURN]:
             s = [*d]        # the copy, without a call of the list type
             fast(t, s, action)
-            st = _new(State)
-            _set_data(st, tuple(s))
-            _set_table(st, t)
             if s[G_PHASE] < RETURN:     # still a phase of a turn: the seat whose turn it is acts
-                _set_over(st, False)
-                _set_to_act(st, t.turn_sets[s[G_TURN]])
-            else:
-                _set_derived(st, st.data, t)
-            return st
+                st = _Making()          # made with plain slot stores, then frozen (see state._Slots)
+                st._s = s
+                st.table = t
+                st.is_over = False
+                st.to_act_seats = t.turn_sets[s[G_TURN]]
+                st.__class__ = State
+                return st
+            return make_state(s, t)
     phase = d[G_PHASE]
     handler = _HANDLERS.get(type(action))
     if handler is None and not isinstance(action, Action):
@@ -308,7 +302,7 @@ def apply(state: State, action: Action) -> State:
                             f"it is {_name(d[G_TURN])}'s turn to {_KIND_WORDS[phase]}, not {_name(seat)}'s")
     s = [*d]
     handler[1](t, s, action)
-    return make_state(tuple(s), t)
+    return make_state(s, t)
 
 
 # --- setup ---
@@ -1028,7 +1022,7 @@ def legal_actions(state: State, seat: int | None = None) -> Sequence[Action]:
     """Every action allowed now (for ``seat``, or for every seat to act): lists of shared action
     values looked up per situation (phase 3: a read-only ``Phase3List`` over the movement tables of
     :mod:`lotus_kit.ming.moves`, which makes an action where it is read)."""
-    d, t = state.data, state.table
+    d, t = state._s, state.table
     phase = d[G_PHASE]
     if phase <= DEPLOY:         # the phases of a turn (numbered first), most decisions first
         who = d[G_TURN]
@@ -1039,7 +1033,7 @@ def legal_actions(state: State, seat: int | None = None) -> Sequence[Action]:
             return [*lists.ph1[who]]
         if phase == PHASE2:     # by the seat's pieces on the spaces: the lists without and with dragons left
             o = t.space_at[who]
-            pieces = d[o:o + t.n_spaces]
+            pieces = tuple(d[o:o + t.n_spaces])
             hit = lists.ph2_by[who].get(pieces) or lists.ph2_of(who, pieces)
             return [*hit[d[G_DRAGONS] > 0]]
         if phase == PHASE3:     # MING-PH3-3: the other princes' districts are blocked

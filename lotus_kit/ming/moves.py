@@ -299,7 +299,7 @@ def phase3_actions(t: Table, s: Any, who: int) -> Phase3List:
     :class:`Phase3List`: its codes, each action made only when read."""
     mine = t.moves or _caches(t)
     o = t.hand_at[who]
-    key = (s[t.prince_at[who]] - 1, s[o:o + t.kinds1])     # (the prince's district, the hand)
+    key = (s[t.prince_at[who]] - 1, tuple(s[o:o + t.kinds1]))     # (the prince's district, the hand)
     bm = mine["board"]
     codes = bm.sorted_codes.get(key) or _codes(t, *key)
     # the moves to a blocked district are one run of the sorted codes (found by bisection between

@@ -205,33 +205,54 @@ def table(players: int, rules: RuleSet) -> Table:
     return Table(players, rules, board)
 
 
-class State:
-    """An immutable Ming position: ``data`` (the flat tuple) read through named properties.
-    ``is_over`` and ``to_act_seats``, read at every step of a game, are worked out once from the
-    data when the state is made (:func:`make_state`) and then read as plain slots."""
+class _Slots:
+    """The layout a :class:`State` shares with :class:`_Making`, the engine's writable twin: a
+    state is made as a ``_Making`` (plain slot stores, the cheapest way CPython sets them) and turned
+    into a State by assigning its class, after which nothing can change it."""
 
-    __slots__ = ("data", "is_over", "table", "to_act_seats")
+    __slots__ = ("_s", "is_over", "table", "to_act_seats")
+
+
+class State(_Slots):
+    """An immutable Ming position: ``data`` (the flat tuple of ints) read through named properties.
+    The engine keeps the ints as a list that no one changes once a state holds it, so an action copies
+    them once; ``data`` hands out a tuple of them. ``is_over`` and ``to_act_seats``, read at every step
+    of a game, are worked out once when the state is made (:func:`make_state`) and then read as plain
+    slots."""
+
+    __slots__ = ()
+    _s: list[int]
     is_over: bool
+    table: Table
     to_act_seats: frozenset[int]
 
-    def __init__(self, data: tuple[int, ...], tbl: Table):
-        _set_data(self, data)
-        _set_table(self, tbl)
-        _set_derived(self, data, tbl)
+    def __init__(self, data: tuple[int, ...] | list[int], tbl: Table):
+        s = list(data)
+        _Slots._s.__set__(self, s)
+        _Slots.table.__set__(self, tbl)
+        _set_derived(self, s, tbl)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State is a value; apply an action to get the next one")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a State is a value; apply an action to get the next one")
+
+    @property
+    def data(self) -> tuple[int, ...]:
+        """The state's ints, as a tuple (a new one per read: read it once where it is read often)."""
+        return tuple(self._s)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and other.data == self.data and other.table.players == self.table.players \
+        return isinstance(other, State) and other._s == self._s and other.table.players == self.table.players \
             and other.table.rules == self.table.rules
 
     def __hash__(self) -> int:
-        return hash(self.data)
+        return hash(tuple(self._s))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a state pickles as its ints and its setup; the shared Table (caches included) is found again
-        return (_restore, (self.data, self.table.players, self.table.rules))
+        return (_restore, (tuple(self._s), self.table.players, self.table.rules))
 
     def __copy__(self) -> State:
         return self
@@ -258,127 +279,130 @@ class State:
 
     @property
     def round(self) -> int:
-        return self.data[G_ROUND]
+        return self._s[G_ROUND]
 
     @property
     def phase(self) -> str:
-        return PHASE_NAMES[self.data[G_PHASE]]
+        return PHASE_NAMES[self._s[G_PHASE]]
 
     @property
     def start_player(self) -> int:
-        return self.data[G_START]
+        return self._s[G_START]
 
     @property
     def current_seat(self) -> int:
         """The seat whose turn it is (for a sealed choice: the first still to choose)."""
-        return self.data[G_TURN]
+        return self._s[G_TURN]
 
     @property
     def city_being_scored(self) -> str | None:
         """The province whose city is being scored (return cards), else None."""
-        if self.data[G_PHASE] in (RETURN, SPLIT):
-            return self.board.province_ids[self.data[G_AUX]]
+        if self._s[G_PHASE] in (RETURN, SPLIT):
+            return self.board.province_ids[self._s[G_AUX]]
         return None
 
     @property
     def display(self) -> dict[str, str]:
         """Province space colour -> the face-up movement card beside it (MING-SET-1)."""
-        t, d = self.table, self.data
+        t, d = self.table, self._s
         return {c: t.card_names[d[t.display + i]] for i, c in enumerate(self.board.colours)}
 
     @property
     def dragon_supply(self) -> int:
-        return self.data[G_DRAGONS]
+        return self._s[G_DRAGONS]
 
     @property
     def supply_size(self) -> int:
-        return self.data[G_SUPPLY_LEN]
+        return self._s[G_SUPPLY_LEN]
 
     @property
     def discards(self) -> dict[str, int]:
         t = self.table
-        return {t.card_names[k]: self.data[t.discards + k] for k in range(t.kinds) if self.data[t.discards + k]}
+        return {t.card_names[k]: self._s[t.discards + k] for k in range(t.kinds) if self._s[t.discards + k]}
 
     @property
     def tile_supply(self) -> dict[str, int]:
         t = self.table
-        return {c: self.data[t.tile_supply + i] for i, c in enumerate(self.board.colours)}
+        return {c: self._s[t.tile_supply + i] for i, c in enumerate(self.board.colours)}
 
     # --- per seat ---
     def hand(self, seat: int) -> dict[str, int]:
         t = self.table
         o = t.seat(seat) + t.hand
-        return {t.card_names[k]: self.data[o + k] for k in range(t.kinds + 1) if self.data[o + k]}
+        return {t.card_names[k]: self._s[o + k] for k in range(t.kinds + 1) if self._s[o + k]}
 
     def hand_size(self, seat: int) -> int:
         t = self.table
         o = t.seat(seat) + t.hand
-        return sum(self.data[o:o + t.kinds + 1])
+        return sum(self._s[o:o + t.kinds + 1])
 
     def score(self, seat: int) -> int:
-        return self.data[self.table.seat(seat) + self.table.score]
+        return self._s[self.table.seat(seat) + self.table.score]
 
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score(s) for s in range(self.players))
 
     def personal_supply(self, seat: int) -> int:
-        return self.data[self.table.seat(seat) + self.table.personal]
+        return self._s[self.table.seat(seat) + self.table.personal]
 
     def prince(self, seat: int) -> str | None:
-        p = self.data[self.table.seat(seat) + self.table.prince]
+        p = self._s[self.table.seat(seat) + self.table.prince]
         return self.board.district_names[p - 1] if p else None
 
     def tiles(self, seat: int) -> dict[str, int]:
         t = self.table
         o = t.seat(seat) + t.tiles
-        return {c: self.data[o + i] for i, c in enumerate(self.board.colours)}
+        return {c: self._s[o + i] for i, c in enumerate(self.board.colours)}
 
     def spaces(self, seat: int) -> dict[str, int]:
         """Province space colour -> this seat's family members on it."""
         t = self.table
         o = t.seat(seat) + t.space
-        return {c: self.data[o + i] for i, c in enumerate(self.board.colours)}
+        return {c: self._s[o + i] for i, c in enumerate(self.board.colours)}
 
     def in_hand(self, seat: int) -> int:
         """Pieces taken in phase 1 and not placed yet (MING-PH1-1)."""
-        return self.data[self.table.seat(seat) + self.table.in_hand]
+        return self._s[self.table.seat(seat) + self.table.in_hand]
 
     def boxed(self, seat: int) -> int:
-        return self.data[self.table.seat(seat) + self.table.box]
+        return self._s[self.table.seat(seat) + self.table.box]
 
     def return_chosen(self, seat: int) -> bool:
-        return self.data[self.table.seat(seat) + self.table.ret] >= 0
+        return self._s[self.table.seat(seat) + self.table.ret] >= 0
 
     # --- per district ---
     def open_area(self, district: str) -> dict[str, int]:
         """Colour name -> pieces in the district's open area."""
         t, d = self.table, self.board.district(district)
-        return {t.colour_name(c): count_at(self.data[t.open(c)], d) for c in range(t.colours)
-                if count_at(self.data[t.open(c)], d)}
+        return {t.colour_name(c): count_at(self._s[t.open(c)], d) for c in range(t.colours)
+                if count_at(self._s[t.open(c)], d)}
 
     def houses(self, district: str) -> dict[str, int]:
         t, d = self.table, self.board.district(district)
-        return {t.colour_name(c): count_at(self.data[t.house(c)], d) for c in range(t.colours)
-                if count_at(self.data[t.house(c)], d)}
+        return {t.colour_name(c): count_at(self._s[t.house(c)], d) for c in range(t.colours)
+                if count_at(self._s[t.house(c)], d)}
 
     def cloister(self, district: str) -> str | None:
-        c = cloister_at(self.data[self.table.cloister], self.board.district(district))
+        c = cloister_at(self._s[self.table.cloister], self.board.district(district))
         return self.table.colour_name(c - 1) if c else None
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
 
 
-# the slots' own setters: a State is written once, here, and never again (``__setattr__`` refuses)
-_set_data = State.__dict__["data"].__set__
-_set_table = State.__dict__["table"].__set__
-_set_over = State.__dict__["is_over"].__set__
-_set_to_act = State.__dict__["to_act_seats"].__set__
-_new = object.__new__
+class _Making(_Slots):
+    """A state while the engine makes it (see :class:`_Slots`)."""
+
+    __slots__ = ()
 
 
-def _set_derived(st: State, d: tuple[int, ...], t: Table) -> None:
+# the slots' own setters, for the few places that make a State without :class:`_Making`
+_set_over = _Slots.__dict__["is_over"].__set__
+_set_to_act = _Slots.__dict__["to_act_seats"].__set__
+
+
+def _set_derived(st: State, d: list[int] | tuple[int, ...], t: Table) -> None:
     """``is_over`` and ``to_act_seats`` of a state being made: the seat whose turn it is in the phases
     of a turn (numbered first), the seats still to choose a return sum, nobody once the game is over."""
     phase = d[G_PHASE]
@@ -393,14 +417,24 @@ def _set_derived(st: State, d: tuple[int, ...], t: Table) -> None:
         _set_to_act(st, t.to_act_sets[1 << d[G_TURN]])
 
 
-def make_state(data: tuple[int, ...], tbl: Table) -> State:
-    """A State without the call overhead of ``State(...)`` (the engine's hot path)."""
-    st = _new(State)
-    _set_data(st, data)
-    _set_table(st, tbl)
-    _set_derived(st, data, tbl)
+def make_state(s: list[int], tbl: Table) -> State:
+    """The State holding the engine's fresh list ``s`` (not copied: no one changes it afterwards)."""
+    st = _Making()
+    st._s = s
+    st.table = tbl
+    phase = s[G_PHASE]
+    st.is_over = phase == OVER
+    if phase < RETURN:
+        st.to_act_seats = tbl.turn_sets[s[G_TURN]]
+    elif phase == OVER:
+        st.to_act_seats = _NOBODY
+    elif phase == RETURN:
+        st.to_act_seats = tbl.to_act_sets[s[G_MASK] & (len(tbl.to_act_sets) - 1)]
+    else:
+        st.to_act_seats = tbl.to_act_sets[1 << s[G_TURN]]
+    st.__class__ = State
     return st
 
 
 def _restore(data: tuple[int, ...], players: int, rules: RuleSet) -> State:
-    return make_state(tuple(data), table(players, rules))
+    return make_state(list(data), table(players, rules))
