@@ -83,11 +83,14 @@ class BoardMoves:
         self.seats: list[_SeatActions] = []
         self.ids: dict[int, Any] = {}
         self.paying_cards: dict[int, Any] = {}
-        # (start, hand) -> the sorted codes of its phase-3 list
+        # start -> hand -> the sorted codes of its phase-3 list, every hand of at most HAND_LIMIT cards
+        # made at once when a prince first starts a move from there (see :meth:`lists_from`)
+        self.by_hand: list[dict[tuple[int, ...], tuple[int, ...]] | None] = [None] * D
+        # (start, hand) -> the same, for hands over the limit (a described position)
         self.sorted_codes: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self.hand_subs: dict[tuple[int, ...], tuple[int, ...]] | None = None
         self.shift = shift = REV_BITS * kinds1 + 3        # where a code's destination starts (see _SeatActions)
         self.bounds = tuple(x << shift for x in range(D + 1))
-        self.stays: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}   # hand -> (payments, stays)
         # every payment of at most HAND_LIMIT cards, with the payments one card smaller (computed first)
         payments = [p for p in product(range(HAND_LIMIT + 1), repeat=kinds1) if 0 < sum(p) <= HAND_LIMIT]
         payments.sort(key=sum)
@@ -154,6 +157,27 @@ class BoardMoves:
             hit = memo[u] = tuple(out)
         return hit
 
+    def lists_from(self, start: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+        """hand -> the sorted phase-3 codes from ``start`` (moves, a stay per kind held, the pass) for
+        every hand of at most HAND_LIMIT cards: made at once (a few milliseconds and ~0.2 MB a start
+        district), because a game meets most of its (district, hand) pairs only once, and sorting
+        them one at a time cost most of a phase-3 turn (MING-CLAR-7's order)."""
+        subs = self.hand_subs
+        if subs is None:
+            subs = self.hand_subs = _hand_subs(self.kinds1)
+        get = self.codes[start].__getitem__
+        D = len(self.codes)
+        stay0 = (D + 1) << self.shift       # | kind: a stay (MING-PH3-4)
+        pass_code = (D + 2) << self.shift   # MING-PH3-5
+        out = {}
+        for hand, us in subs.items():
+            moves = sorted(chain.from_iterable(map(get, us)))
+            moves += [stay0 | k for k, h in enumerate(hand) if h]
+            moves.append(pass_code)
+            out[hand] = tuple(moves)
+        self.by_hand[start] = out
+        return out
+
     def sub_payments(self, hand: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         hit = self.subs.get(hand)
         if hit is None:
@@ -161,6 +185,29 @@ class BoardMoves:
             hit = self.subs[hand] = tuple((pack(paid), paid) for paid in product(*(range(h + 1) for h in have))
                                           if any(paid))
         return hit
+
+
+def _hands(kinds1: int, cards: int) -> list[tuple[int, ...]]:
+    """Every hand of at most ``cards`` cards (counts per kind), fewer cards first."""
+    if kinds1 == 0:
+        return [()]
+    return sorted(((c, *rest) for c in range(cards + 1) for rest in _hands(kinds1 - 1, cards - c)), key=sum)
+
+
+def _hand_subs(kinds1: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Every non-empty hand of at most HAND_LIMIT cards -> its non-empty payments, packed: a hand's
+    payments are those of the hand without its last kind held, each with 0 ... count of that kind
+    added (so the empty payment comes first and is dropped)."""
+    subs: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for hand in _hands(kinds1, HAND_LIMIT):
+        if not any(hand):
+            subs[hand] = (0,)
+            continue
+        k = max(i for i, c in enumerate(hand) if c)
+        rest = subs[(*hand[:k], 0, *hand[k + 1:])]
+        step = 1 << (FIELD * k)
+        subs[hand] = tuple(u + j * step for j in range(hand[k] + 1) for u in rest)
+    return {hand: us[1:] for hand, us in subs.items() if any(hand)}
 
 
 @cache
@@ -272,21 +319,17 @@ def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     """The sorted action codes from ``here`` with ``hand`` (moves, stays, pass), shared by the seats
     and by every setup of the board."""
     bm = _caches(t)["board"]
+    hit = (bm.by_hand[here] or bm.lists_from(here)).get(hand)
+    if hit is not None:
+        return hit
     hit = bm.sorted_codes.get((here, hand))
     if hit is not None:
         return hit
+    # a hand over the limit (a described position): its codes made one at a time
     D = len(t.board.district_names)
-    held = bm.stays.get(hand)
-    if held is None:    # the packed payments inside the hand and its stays (a few hundred hands occur at most)
-        us = tuple(map(sum, product(*[[c << (FIELD * k) for c in range(h + 1)] for k, h in enumerate(hand)])))[1:]
-        held = bm.stays[hand] = (us, (*((D + 1) << bm.shift | k for k, h in enumerate(hand) if h),  # MING-PH3-4
-                                      (D + 2) << bm.shift))                                           # MING-PH3-5
-    us = held[0]
-    try:                # every payment of at most HAND_LIMIT cards has its codes made at setup
-        out = sorted(chain.from_iterable(map(bm.codes[here].__getitem__, us)))
-    except KeyError:    # a hand over the limit (a described position): make the missing codes
-        out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(hand))))
-    out += held[1]      # a stay per kind held, then the pass
+    out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(hand))))
+    out += [(D + 1) << bm.shift | k for k, h in enumerate(hand) if h]       # MING-PH3-4
+    out.append((D + 2) << bm.shift)                                         # MING-PH3-5
     if len(bm.sorted_codes) > _LIMIT:
         bm.sorted_codes.clear()
     hit = bm.sorted_codes[(here, hand)] = tuple(out)
@@ -299,9 +342,10 @@ def phase3_actions(t: Table, s: Any, who: int) -> Phase3List:
     :class:`Phase3List`: its codes, each action made only when read."""
     mine = t.moves or _caches(t)
     o = t.hand_at[who]
-    key = (s[t.prince_at[who]] - 1, tuple(s[o:o + t.kinds1]))     # (the prince's district, the hand)
+    here = s[t.prince_at[who]] - 1
     bm = mine["board"]
-    codes = bm.sorted_codes.get(key) or _codes(t, *key)
+    codes = (bm.by_hand[here] or bm.lists_from(here)).get(tuple(s[o:o + t.kinds1])) or \
+        _codes(t, here, tuple(s[o:o + t.kinds1]))
     # the moves to a blocked district are one run of the sorted codes (found by bisection between
     # the district's first code and the next district's): cut the runs from the last district down,
     # so the earlier runs keep their places
