@@ -31,7 +31,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: e.WinterState, seat: int) -> Action:
-        return from_code(self.rng.choice(e.legal_codes(state)), state.v)
+        return from_code(self.rng.choice(e.legal_view(state)), state.v)
 
 
 def rollout_code(s: e.WinterState, rng: random.Random) -> int:

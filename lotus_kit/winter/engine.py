@@ -9,7 +9,7 @@ Every transition is pure: it builds a new tuple and leaves the old state as it w
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from operator import itemgetter
 
 from lotus_kit.core.errors import IllegalAction
@@ -382,9 +382,9 @@ def thaw_options(v, rules: Rules) -> tuple[int, list[tuple[int, int, int]], int]
     return free, [(c[0], *card_targets(c)) for c in cards], own
 
 
-def card_targets(card: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
+def card_targets(card: tuple[int, int, int, int, int, int, int]) -> tuple[int, int]:
     """The kept and turned target masks of an entry of :func:`thaw_cards`."""
-    a, m0, _, m1, _, own = card
+    a, m0, _, m1, _, own, _ = card
     if own & 1:
         m0 ^= 1 << a
     if own & 2:
@@ -441,14 +441,19 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
     graph = lake_graph(anch)
     nodes, adj = graph
-    found = lift_search(adj, [TOUCHED_BY[a] for a in nodes]) if nodes else None
+    found = lift_search(adj, list(map(TOUCHED_BY.__getitem__, nodes))) if nodes else None
     if found is None:                                  # a lake in pieces: the card-by-card search
         index = {a: i for i, a in enumerate(nodes)}
         cut = cut_cards(adj, sum(1 << index[a] for a in bits(free)))
         arts = sum(1 << nodes[i] for i in bits(cut)) if cut else 0
         cards = [(a, *move_targets(v, a, arts, rules, graph, same)) for a in bits(free)]
-        cards = [(a, m0, m0.bit_count(), m1, m1.bit_count(), 0) for a, m0, m1 in cards]
-        return free, cards, sum(c[2] + c[4] for c in cards), own
+        total = 0
+        entries = []
+        for a, m0, m1 in cards:
+            k0, k1 = m0.bit_count(), m1.bit_count()
+            entries.append((a, m0, k0, m1, k1, 0, total))
+            total += k0 + k1
+        return free, entries, total, own
     # where a lifted card fits: anchors no card's block overlaps, and those only its own block overlaps
     fit, single = fit_and_single(anch)
     if rules.aligned:
@@ -461,10 +466,13 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
     alike = _looks_same_turned(v) if plain else ()
     held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
-    disc, size, apart, climbing, before, after = found
+    disc, end, apart, climbing, before, after = found
     cards = []
     total = 0
-    for i, a in enumerate(nodes):
+    # the cards lowest anchor first (a carried card graph need not list them by anchor), each entry
+    # with the number of moves before it (ThawLegal draws by bisection on it)
+    for i in sorted(range(len(nodes)), key=nodes.__getitem__):
+        a = nodes[i]
         if a in held:
             continue
         # the anchors touching every part the lake falls into without the card (lift_search)
@@ -473,32 +481,31 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         if m < 0:                                   # lifting it splits nothing
             m = before[k] | after[k + 1]
         elif k:
-            m &= before[k] | after[k + size[i]] | climbing[i]
+            m &= before[k] | after[end[i]] | climbing[i]
         m &= fit | COVERED_BY[a] & single
         if plain:
             if not m:
-                cards.append((a, 0, 0, 0, 0, 0))
+                cards.append((a, 0, 0, 0, 0, 0, total))
                 continue
             # the card's own spot is in m unless the lake is this card alone: nothing else covers it,
             # it touches a card of every part the lake falls into without it, and under ALIGNED_GRID
             # it is even (WIN-GEO-3); turned in place it is a move unless it looks the same turned
             k = m.bit_count() - 1
             if a in alike:
-                cards.append((a, m, k, m, k, 3))
+                cards.append((a, m, k, m, k, 3, total))
                 total += 2 * k
             else:
-                cards.append((a, m, k, m, k + 1, 1))
+                cards.append((a, m, k, m, k + 1, 1, total))
                 total += 2 * k + 1
         else:
             m0, m1 = _orientations(v, a, m, rules, same)
             k0, k1 = m0.bit_count(), m1.bit_count()
-            cards.append((a, m0, k0, m1, k1, 0))
+            cards.append((a, m0, k0, m1, k1, 0, total))
             total += k0 + k1
-    cards.sort(key=_ANCHOR)         # a carried card graph need not list its cards by anchor
     return free, cards, total, own
 
 
-_ANCHOR = itemgetter(0)
+_START = itemgetter(6)
 
 
 def position_key(v) -> tuple[int, ...]:
@@ -514,29 +521,37 @@ _BELOW = tuple((1 << i) - 1 for i in range(W * W + 1))     # the bits below bit 
 
 def select_bit(mask: int, k: int, count: int | None = None) -> int:
     """The position of the ``k``-th lowest set bit of ``mask`` (``count``: its set bits, when known).
-    Near either end of the mask the bits below (or above) are dropped one at a time; elsewhere a binary
-    search on the number of set bits below a position (one AND and one count per halving, where the
-    dropping costs two big-int operations per bit)."""
+    Near either end of the mask the bits below (or above) are dropped one at a time; elsewhere an
+    interpolation search on the number of set bits below a position (one AND and one count a probe;
+    targets spread over the lake's rows, so a few probes leave a stretch of a few bits), then the bits
+    of that stretch below the one sought are dropped."""
     if count is None:
         count = mask.bit_count()
-    if k < 4:
+    if k > 2 and count - k > 3:
+        below = _BELOW
+        lo = klo = 0                        # klo set bits below lo, k or fewer
+        hi, khi = mask.bit_length(), count  # khi set bits below hi, more than k
+        while khi - klo > 3:
+            mid = lo + (hi - lo) * (2 * (k - klo) + 1) // (2 * (khi - klo))
+            if mid <= lo:
+                mid = lo + 1
+            elif mid >= hi:
+                mid = hi - 1
+            c = (mask & below[mid]).bit_count()
+            if c > k:
+                hi, khi = mid, c
+            else:
+                lo, klo = mid, c
+        mask = mask & below[hi] ^ mask & below[lo]
+        k -= klo
+        count = khi - klo
+    if 2 * k < count:
         for _ in range(k):
             mask &= mask - 1
         return (mask & -mask).bit_length() - 1
-    if count - k <= 4:
-        for _ in range(count - 1 - k):
-            mask ^= 1 << mask.bit_length() - 1
-        return mask.bit_length() - 1
-    lo = (mask & -mask).bit_length() - 1           # k bits or fewer below lo, more than k below hi
-    hi = mask.bit_length()
-    below = _BELOW
-    while hi - lo > 1:
-        mid = (lo + hi) >> 1
-        if (mask & below[mid]).bit_count() > k:
-            hi = mid
-        else:
-            lo = mid
-    return lo
+    for _ in range(count - 1 - k):
+        mask ^= 1 << mask.bit_length() - 1
+    return mask.bit_length() - 1
 
 
 class ThawLegal:
@@ -545,12 +560,13 @@ class ThawLegal:
     without building the list), ``in`` and iteration; a turn can offer well over a thousand moves
     (WIN-CLAR-13)."""
 
-    __slots__ = ("_drawn", "_own", "_targets", "cards", "total")
+    __slots__ = ("_drawn", "_moves", "_own", "_targets", "cards", "total")
 
     def __init__(self, v, rules: Rules):
         _, cards, moves, own = thaw_cards(v, rules)
         self.cards = cards              # the entries of thaw_cards, lowest a first
         self._own = own                 # the mover's token windows (take-backs, listed when asked)
+        self._moves = moves
         self.total = len(cards) + moves + own.bit_count()
         self._targets = None
         self._drawn = (-1, 0)           # the block of the last move drawn by index: its mask, no dict
@@ -590,7 +606,9 @@ class ThawLegal:
         if k < len(cards):
             return REMOVE | cards[k][0] << 5
         k -= len(cards)
-        for a, m0, k0, m1, k1, own in cards:
+        if k < self._moves:
+            a, m0, k0, m1, k1, own, start = cards[bisect_right(cards, k, key=_START) - 1]
+            k -= start
             if k < k0:
                 if own & 1:
                     m0 ^= 1 << a
@@ -598,13 +616,12 @@ class ThawLegal:
                 self._drawn = (base, m0)
                 return base | select_bit(m0, k, k0) << 17
             k -= k0
-            if k < k1:
-                if own & 2:
-                    m1 ^= 1 << a
-                base = MOVE | 16 | a << 5
-                self._drawn = (base, m1)
-                return base | select_bit(m1, k, k1) << 17
-            k -= k1
+            if own & 2:
+                m1 ^= 1 << a
+            base = MOVE | 16 | a << 5
+            self._drawn = (base, m1)
+            return base | select_bit(m1, k, k1) << 17
+        k -= self._moves
         return self.takebacks[k]
 
     def __iter__(self):
@@ -660,14 +677,57 @@ def _cached_thaw_legal(s: WinterState) -> ThawLegal | None:
     return view if v is s.v and rules is s.rules else None
 
 
-def legal_view(s: WinterState) -> ThawLegal | list[int]:
-    """The legal actions as ints: a lazy :class:`ThawLegal` in a thaw turn, else a list."""
-    global _last_thaw_legal
-    if s.v[PHASE] == THAW:
+class LayLegal:
+    """The legal lays of the card in hand as a lazy sequence of action ints, in the order of
+    :func:`legal_codes` (highest anchor first, kept then turned): ``len``, indexing (so
+    ``random.choice`` draws uniformly without building the list), ``in`` and iteration."""
+
+    __slots__ = ("count", "targets")
+
+    def __init__(self, targets: int):
+        self.targets = targets          # the anchors where the card may lie (lay_targets)
+        self.count = targets.bit_count()
+
+    def __len__(self) -> int:
+        return 2 * self.count
+
+    def __getitem__(self, k: int) -> int:
+        if not 0 <= k < 2 * self.count:
+            raise IndexError(k)
+        return LAY | (k & 1) << 4 | select_bit(self.targets, self.count - 1 - (k >> 1), self.count) << 5
+
+    def __iter__(self):
+        for a in dense_bits(self.targets):
+            yield LAY | a << 5
+            yield LAY | 16 | a << 5
+
+    def __contains__(self, c: object) -> bool:
+        return (isinstance(c, int) and c >= 0 and c & 15 == LAY and c >> 17 == 0
+                and self.targets >> (c >> 5 & 0xFFF) & 1 == 1)
+
+
+# The last lay view built, with the (immutable) fields and rules it was built from, compared by identity
+# (as _last_thaw_legal): laying the card where the view says it may lie asks nothing again.
+_last_lay_legal: tuple = ((), None, None)
+
+
+def legal_view(s: WinterState) -> ThawLegal | LayLegal | list[int]:
+    """The legal actions as ints: a lazy :class:`ThawLegal` in a thaw turn, a lazy :class:`LayLegal`
+    when a drawn card (or the second start card) is to be laid, else a list."""
+    global _last_thaw_legal, _last_lay_legal
+    v = s.v
+    ph = v[PHASE]
+    if ph == THAW:
         view = _cached_thaw_legal(s)
         if view is None:
-            view = ThawLegal(s.v, s.rules)
-            _last_thaw_legal = (s.v, s.rules, view)
+            view = ThawLegal(v, s.rules)
+            _last_thaw_legal = (v, s.rules, view)
+        return view
+    if ph in (FREEZE_LAY, SETUP_SECOND):
+        was, rules, view = _last_lay_legal
+        if was is not v or rules is not s.rules:
+            view = LayLegal(lay_targets(v, s.rules))
+            _last_lay_legal = (v, s.rules, view)
         return view
     return legal_codes(s)
 
@@ -821,6 +881,12 @@ def _lay_error(v, a: int, rules: Rules) -> IllegalAction:
     return IllegalAction("WIN-GEO-3", f"with ALIGNED_GRID cards lie only on even anchors, not ({x}, {y})")
 
 
+def _lay_targets_known(v, rules: Rules) -> int:
+    """:func:`lay_targets`, read from the last lay view when it was built for these fields."""
+    was, was_rules, view = _last_lay_legal
+    return view.targets if was is v and was_rules is rules else lay_targets(v, rules)
+
+
 def _lay(s: WinterState, c: int) -> WinterState:
     """Lay the card in hand: a start card (WIN-CLAR-2) or the drawn card (WIN-PH1-1 (a), WIN-BGA-1)."""
     v, rules = s.v, s.rules
@@ -830,7 +896,7 @@ def _lay(s: WinterState, c: int) -> WinterState:
         if a != ORIGIN * W + ORIGIN:
             x, y = _world(v, a)
             raise IllegalAction("WIN-CLAR-2", f"the first start card lies at (0, 0), not at ({x}, {y})")
-    elif not lay_targets(v, rules) >> a & 1:
+    elif not _lay_targets_known(v, rules) >> a & 1:
         raise _lay_error(v, a, rules)
     n = list(v)
     card = v[DRAWN]

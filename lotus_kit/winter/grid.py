@@ -333,77 +333,81 @@ def shift(mask: int, d: int) -> int:
     return mask << d if d >= 0 else mask >> -d
 
 
+# the card number of a one-bit mask over the card numbers (a lake holds at most MAX_CARDS cards)
+_CARD_OF_BIT = {1 << i: i for i in range(MAX_CARDS + 1)}
+
+
 def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | None:
     """Per card ``u`` of a connected card graph, what gives the AND over the parts the lake falls into
     when card ``u`` is lifted of the OR of ``table`` over each part's cards (one part, every other
     card, when ``u`` splits nothing). With :data:`TOUCHED_BY` entries these are the anchors where a
-    lifted card touches every part (WIN-CLAR-7). One depth-first search (Tarjan's low-link) instead of
-    a search per card: a child subtree that cannot climb above ``u`` is a part of its own; the rest
-    (outside ``u``'s subtree, a contiguous stretch of the preorder, and the children that climb) is one
-    part. Returns (disc, size, apart, climbing, before, after): per card number its preorder number,
-    subtree size, the AND of the subtrees' ORs of the children that make parts of their own (-1 when
-    lifting the card splits nothing) and the OR of the other children's; and the prefix and suffix ORs
-    of ``table`` in preorder (:func:`prefix_suffix`). The result for card ``u`` with ``k = disc[u]`` is
-    then ``before[k] | after[k + 1]`` when ``apart[u]`` is -1, else ``apart[u]`` for the root
-    (``k == 0``) and ``apart[u] & (before[k] | after[k + size[u]] | climbing[u])`` for any other; the caller
-    makes it in its own loop over the cards. None when the graph is not connected."""
+    lifted card touches every part (WIN-CLAR-7). One depth-first search instead of a search per card:
+    a child subtree none of whose cards touches a card above ``u`` on the search's path is a part of
+    its own (the OR of the subtree's neighbour masks, ANDed with the path: small ints, no low-link
+    numbers); the rest (outside ``u``'s subtree, a contiguous stretch of the preorder, and the children
+    that climb) is one part. A card whose neighbours are all visited when it is found is settled at
+    once, without being stepped into. Returns (disc, end, apart, climbing, before, after): per card
+    number its preorder number, the preorder number just past its subtree, the AND of the subtrees'
+    ORs of the children that make parts of their own (-1 when there are none) and the OR of the other
+    children's; and the prefix and suffix ORs of ``table`` in preorder (:func:`prefix_suffix`). The
+    result for card ``u`` with ``k = disc[u]`` is then ``before[k] | after[k + 1]`` when ``apart[u]``
+    is -1, else ``apart[u]`` for the root (``k == 0``; its children are all parts of their own) and
+    ``apart[u] & (before[k] | after[end[u]] | climbing[u])`` for any other; the caller makes it in its
+    own loop over the cards. None when the graph is not connected."""
     n = len(adj)
     disc = [0] * n
-    low = [0] * n
-    parent = [-1] * n
-    size = [1] * n
-    sub = list(table)               # OR of table over each card's subtree
+    end = [0] * n
+    sub = table.copy()              # OR of table over each card's subtree
+    reach = adj.copy()              # OR of adj over each card's subtree (where the subtree touches)
     apart = [-1] * n                # AND of sub over the children that make parts of their own
     climbing = [0] * n              # OR of sub over the children that join the rest
-    order = [0]
-    visited = 1
-    u = 0                           # the card the search stands on; it climbs back by parent
+    pre = [table[0]]                # table in preorder
+    stack = []                      # the path's cards above u
+    card_of = _CARD_OF_BIT
+    unvisited = (1 << n) - 2
+    path = ubit = 1                 # path: the cards on the search's path, u's included
+    u = 0                           # the card the search stands on
     while True:
-        pend = adj[u] & ~visited
+        pend = adj[u] & unvisited
         if pend:
             bit = pend & -pend
-            visited |= bit
-            w = bit.bit_length() - 1
-            d = disc[w] = len(order)
-            order.append(w)
-            back = adj[w] ^ 1 << u
-            if not back:                            # a leaf hanging from u: a part of its own
-                sw = sub[w]
-                apart[u] &= sw
-                sub[u] |= sw
-                size[u] += 1
+            w = card_of[bit]
+            unvisited ^= bit
+            disc[w] = len(pre)
+            tw = table[w]
+            pre.append(tw)
+            aw = adj[w]
+            if aw & unvisited:                      # it has cards still to visit: step into it
+                stack.append(u)
+                path |= bit
+                u, ubit = w, bit
                 continue
-            parent[w] = u
-            back &= visited                         # its visited neighbours but u: ancestors
-            while back:
-                b = back & -back
-                back ^= b
-                x = disc[b.bit_length() - 1]
-                if x < d:
-                    d = x
-            low[w] = d
-            u = w
+            if aw == ubit:                          # settled at once, hanging from u alone: a part
+                apart[u] &= tw
+            else:                                   # settled at once, touching the path above u
+                climbing[u] |= tw
+                reach[u] |= aw
+            sub[u] |= tw
             continue
-        p = parent[u]
-        if p < 0:
+        end[u] = len(pre)
+        if not stack:
             break
-        size[p] += size[u]
-        lu = low[u]
+        p = stack.pop()
+        path ^= ubit
+        pbit = 1 << p
+        ru = reach[u]
         su = sub[u]
-        if lu >= disc[p]:
+        if ru & path == pbit:                       # the subtree touches nothing above p
             apart[p] &= su
         else:
             climbing[p] |= su
-            if lu < low[p]:
-                low[p] = lu
+            reach[p] |= ru
         sub[p] |= su
-        u = p
-    if len(order) < n:
+        u, ubit = p, pbit
+    if unvisited:
         return None
-    if n == 1 or size[order[1]] == n - 1:
-        apart[0] = -1               # the root splits the lake only with two children or more
-    before, after = prefix_suffix([table[u] for u in order])
-    return disc, size, apart, climbing, before, after
+    before, after = prefix_suffix(pre)
+    return disc, end, apart, climbing, before, after
 
 
 def prefix_suffix(entries: list[int]) -> tuple[list[int], list[int]]:

@@ -77,6 +77,10 @@ def play_both(flags: tuple[str, ...], seed: int) -> int:
             assert list(e.thaw_codes_lazily(s.v, s.rules)) == list(o.thaw_codes_lazily(t.v, t.rules))
             view = e.legal_view(s)
             assert len(view) == len(legal) and all(view[k] == legal[k] for k in range(0, len(legal), 7))
+        elif s.v[e.PHASE] in (e.FREEZE_LAY, e.SETUP_SECOND):
+            view = e.legal_view(s)          # lazy; the lay then reads its targets (probes included)
+            assert len(view) == len(legal) and list(view) == legal
+            assert all(view[k] == legal[k] and legal[k] in view for k in range(0, len(legal), 5))
         if s.v[e.PHASE] == e.OVER:
             assert e.winners(s.v) == o.winners(t.v)
             return steps
