@@ -685,42 +685,56 @@ def _begin_scoring(t: Table, s: list[int]) -> None:
     """Phase 4 (MING-RND-1, rounds 2/4/6): districts (MING-SCORE-1/2/3, MING-CLAR-10), then the
     cities one at a time (MING-CLAR-11), then cloisters (MING-SCORE-8)."""
     b = t.board
-    C, H = t.colours, b.houses_per_district
-    order = _order_from_start(t, s)
-    rank = {c: i for i, c in enumerate(order)}
-    if t.neutral >= 0:
-        rank[t.neutral] = len(order)
-    occupied = 0                            # a district whose open area is empty moves nothing
-    for c in range(C):
-        occupied |= s[t.open_at[c]]
+    open_at, house_at = t.open_at, t.house_at
+    occupied = housed = 0                   # a district whose open area is empty moves nothing
+    for o in open_at:
+        occupied |= s[o]
+    for o in house_at:
+        housed |= s[o]
+    plans = t.caches.get("district_plans")
+    if plans is None or len(plans) > 100_000:
+        plans = t.caches["district_plans"] = {}
+    start, H, neutral = s[G_START], b.houses_per_district, t.neutral
     for d in b.districts:                   # MING-CLAR-10: board order P1.T, P1.L, ..., P6.R
         # only the open area counts; cloister pieces never do (MING-DEP-5)
         shift = PIECE_BITS * d
         if not (occupied >> shift) & PIECE_MASK:
             continue
-        counts = [(s[t.open_at[c]] >> shift) & PIECE_MASK for c in range(C)]
-        moved = district_moves(t, counts, s[G_START])
-        if not any(moved):
+        key = (start, *[(s[o] >> shift) & PIECE_MASK for o in open_at])
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = _district_plan(t, key[1:], start)
+        if not plan:
             continue
         # only leftover neutral pieces (NEUTRAL_RETURN=NONE|ONE_PER_CITY) can be in the houses already
-        free = H - sum((s[t.house_at[c]] >> shift) & PIECE_MASK for c in range(C))
-        # MING-CLAR-20 (a): the colour that moved more first, equal colours in seat order from the start
-        for c in sorted((c for c in range(C) if moved[c]), key=lambda c: (-moved[c], rank[c])):
-            m = min(moved[c], free)
+        free = H - sum([(s[o] >> shift) & PIECE_MASK for o in house_at]) if (housed >> shift) & PIECE_MASK else H
+        for c, moved in plan:
+            m = moved if moved < free else free
             free -= m
-            s[t.open_at[c]] -= m << shift
-            s[t.house_at[c]] += m << shift
-            if c != t.neutral:              # MING-CLAR-14 (d): the neutral takes no tiles
+            s[open_at[c]] -= m << shift
+            s[house_at[c]] += m << shift
+            if c != neutral:                # MING-CLAR-14 (d): the neutral takes no tiles
                 for _ in range(m):
                     _take_tile(t, s, c, b.district_province[d])
         if _LOG is not None:
-            filled = {t.colour_name(c): count_at(s[t.house_at[c]], d) for c in range(C)
+            filled = {t.colour_name(c): count_at(s[t.house_at[c]], d) for c in range(t.colours)
                       if count_at(s[t.house_at[c]], d)}
             _note("district", f"{b.district_names[d]}: " + ", ".join(f"{k} {v}" for k, v in filled.items())
                   + " into the houses (MING-SCORE-1)", district=b.district_names[d], houses=filled)
     for seat in range(t.players):
         s[t.seat_at[seat] + t.left] = 0
     _next_city(t, s, 0)
+
+
+def _district_plan(t: Table, counts: tuple[int, ...], start: int) -> tuple[tuple[int, int], ...]:
+    """(colour, pieces it moves into the houses) of a district with these open-area counts, in the
+    order they move: MING-CLAR-20 (a), the colour that moves more first, equal colours in seat order
+    from the start player (the neutral last)."""
+    moved = district_moves(t, list(counts), start)
+    n = t.players
+    rank = [(c - start) % n if c < n else n for c in range(len(counts))]
+    return tuple((c, moved[c]) for c in sorted((c for c in range(len(counts)) if moved[c]),
+                                                key=lambda c: (-moved[c], rank[c])))
 
 
 def _next_city(t: Table, s: list[int], p: int) -> None:
