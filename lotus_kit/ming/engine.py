@@ -209,9 +209,9 @@ def _city_pieces(t: Table, s: tuple[int, ...] | list[int], colour: int, province
 def _city_sums(t: Table) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Per province: (the shift of its first district's count, the table from the packed counts of
     its districts to their sum). The districts of a province are numbered one after another."""
-    hit = t.caches.get("city_sums")
+    hit = t.city_sums
     if hit is None:
-        hit = t.caches["city_sums"] = tuple((PIECE_BITS * ds[0], _sums(len(ds))) for ds in t.province_districts)
+        hit = t.city_sums = tuple((PIECE_BITS * ds[0], _sums(len(ds))) for ds in t.province_districts)
         assert all(list(ds) == list(range(ds[0], ds[0] + len(ds))) for ds in t.province_districts)
     return hit
 
@@ -372,16 +372,6 @@ def _next_placer(t: Table, s: list[int], first: int) -> None:
             s[G_TURN] = seat
             return
     _begin_phase2(t, s)
-
-
-def _next_seat(t: Table, s: list[int], first: int, ok: Any) -> int:
-    """The first seat from ``first`` clockwise (MING-CLAR-1) for which ``ok`` holds, else -1."""
-    n = t.players
-    for i in range(n):
-        seat = (first + i) % n
-        if ok(seat):
-            return seat
-    return -1
 
 
 def _place_member(t: Table, s: list[int], a: PlaceMember) -> None:
@@ -628,11 +618,6 @@ def _deploy(t: Table, s: list[int], a: Deploy) -> None:
 
 # --- phase 4: scoring ---
 
-def _order_from_start(t: Table, s: list[int]) -> list[int]:
-    n, st = t.players, s[G_START]
-    return [(st + i) % n for i in range(n)]
-
-
 def district_moves(t: Table, counts: list[int], start: int) -> list[int]:
     """MING-SCORE-1 / MING-CLAR-10: pieces each colour moves into the district's houses, from the
     open-area counts (neutral included as a colour)."""
@@ -740,7 +725,7 @@ def _district_plan(t: Table, counts: tuple[int, ...], start: int) -> tuple[tuple
 def _next_city(t: Table, s: list[int], p: int) -> None:
     """MING-SCORE-4, MING-CLAR-11: the next city (province order) with pieces in its houses; players
     with pieces there choose return cards in secret."""
-    P, city_sums, house_at = len(t.board.colours), _city_sums(t), t.house_at
+    P, city_sums, house_at = len(t.board.colours), t.city_sums or _city_sums(t), t.house_at
     while p < P:
         shift, sums = city_sums[p]
         top = len(sums) - 1
@@ -752,7 +737,10 @@ def _next_city(t: Table, s: list[int], p: int) -> None:
             s[G_PHASE] = RETURN
             s[G_AUX] = p
             s[G_MASK] = mask
-            s[G_TURN] = _next_seat(t, s, s[G_START], lambda x, m=mask: m >> x & 1)
+            for seat in t.clockwise[s[G_START]]:
+                if mask >> seat & 1:
+                    s[G_TURN] = seat
+                    break
             return
         _neutral_returns(t, s, p)
         _finish_city(t, s, p)
@@ -772,7 +760,10 @@ def _choose_return(t: Table, s: list[int], a: ChooseReturn) -> None:
     s[G_MASK] &= ~(1 << a.seat)
     if s[G_MASK]:
         m = s[G_MASK]
-        s[G_TURN] = _next_seat(t, s, s[G_START], lambda x: m >> x & 1)
+        for seat in t.clockwise[s[G_START]]:
+            if m >> seat & 1:
+                s[G_TURN] = seat
+                break
         return
     # all chosen: revealed together; the neutral returns without a choice (MING-CLAR-14 (e))
     _neutral_returns(t, s, p)
@@ -803,7 +794,7 @@ def _next_split(t: Table, s: list[int], i: int) -> None:
     """In seat order from the start player, each player with r > 0 says which houses the pieces leave
     (asked only when there is a choice, MING-CLAR-20 (g))."""
     p = s[G_AUX]
-    order = _order_from_start(t, s)
+    order = t.clockwise[s[G_START]]
     while i < len(order):
         seat = order[i]
         if s[t.seat_at[seat] + t.ret] > 0:
@@ -860,22 +851,26 @@ def _neutral_returns(t: Table, s: list[int], p: int) -> None:
 def _finish_city(t: Table, s: list[int], p: int) -> None:
     """MING-SCORE-5 (points per piece), MING-SCORE-6 / MING-CLAR-12 (bonus), MING-SCORE-7 (pieces
     leave the game)."""
-    r = s[G_ROUND]
-    shift, sums = _city_sums(t)[p]
+    points = CITY_POINTS[s[G_ROUND]]
+    shift, sums = (t.city_sums or _city_sums(t))[p]
     top = len(sums) - 1
     city_clear = ~(top << shift)        # the districts of a province are numbered one after another
-    left = [sums[(s[t.house_at[seat]] >> shift) & top] for seat in range(t.players)]
-    for seat in range(t.players):
-        o = t.seat_at[seat]
-        s[o + t.score] += CITY_POINTS[r] * left[seat]
-        if left[seat] and _LOG is not None:    # the words are made only when explain() asks
-            _note("city", f"{_name(seat)}: {left[seat]} piece(s) left in the city of {t.board.province_ids[p]} x "
-                  f"{CITY_POINTS[r]} = {CITY_POINTS[r] * left[seat]} points (MING-SCORE-5)", seat=seat,
-                  province=t.board.province_ids[p], pieces=left[seat], points=CITY_POINTS[r] * left[seat])
-        s[o + t.left] += left[seat]
-        s[o + t.ret] = -1
-        s[o + t.box] += left[seat]              # every piece left in the city's houses leaves the game
-        s[t.house_at[seat]] &= city_clear
+    score, ret, left_, box = t.score, t.ret, t.left, t.box
+    left = []
+    for seat, o, h in t.seat_houses:
+        s[o + ret] = -1
+        pieces = s[h]
+        k = sums[(pieces >> shift) & top]
+        left.append(k)
+        if k:
+            s[o + score] += points * k
+            s[o + left_] += k
+            s[o + box] += k                 # every piece left in the city's houses leaves the game
+            s[h] = pieces & city_clear
+            if _LOG is not None:            # the words are made only when explain() asks
+                _note("city", f"{_name(seat)}: {k} piece(s) left in the city of {t.board.province_ids[p]} x "
+                      f"{points} = {points * k} points (MING-SCORE-5)", seat=seat,
+                      province=t.board.province_ids[p], pieces=k, points=points * k)
     if not t.rules.city_bonus_overall:
         _bonus(t, s, left)
 
@@ -927,7 +922,7 @@ def full_sets(t: Table, s: list[int] | tuple[int, ...], seat: int) -> int:
 def _next_exchange(t: Table, s: list[int], i: int) -> None:
     """SET_EXCHANGE_END_OF_PHASE_OPTIONAL (MING-SCORE-3): at the end of the scoring, in seat order
     from the start player, each player holding a full set chooses how many to exchange."""
-    order = _order_from_start(t, s)
+    order = t.clockwise[s[G_START]]
     while i < len(order):
         if full_sets(t, s, order[i]):
             s[G_PHASE] = EXCHANGE
