@@ -365,9 +365,18 @@ def phase3_actions(t: Table, s: Any, who: int) -> Phase3List:
             hi = bisect_left(codes, bounds[b], lo)
             if lo != hi:
                 codes = codes[:lo] + codes[hi:]
-    else:
-        for v in sorted(set(map(s.__getitem__, others)), reverse=True):
-            if v:
+    elif len(others) == 1:      # two players: the other prince's run (the neutral has none)
+        a = s[others[0]]
+        if a:
+            lo = bisect_left(codes, bounds[a - 1])
+            hi = bisect_left(codes, bounds[a], lo)
+            if lo != hi:
+                codes = codes[:lo] + codes[hi:]
+    else:                       # four players: from the highest district down, each district once
+        last = 0
+        for v in sorted(map(s.__getitem__, others), reverse=True):
+            if v and v != last:
+                last = v
                 lo = bisect_left(codes, bounds[v - 1])
                 hi = bisect_left(codes, bounds[v], lo)
                 if lo != hi:
