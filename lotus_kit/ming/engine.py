@@ -564,9 +564,9 @@ def deploy_limit(t: Table, s: tuple[int, ...] | list[int], seat: int) -> tuple[i
     """MING-CLAR-9: (most pieces the seat may deploy now, whether one may go into the cloister)."""
     d = s[t.prince_at[seat]] - 1
     occupant = (s[t.cloister] >> (CLOISTER_BITS * d) & 7) - 1
-    if occupant == seat and not t.rules.no_cloister_lock:   # MING-DEP-4
+    if occupant == seat and t.cloister_lock:                # MING-DEP-4
         return 0, False
-    k = s[t.space_at[seat] + t.board.district_province[d]]
+    k = s[t.space_at[seat] + t.district_province[d]]
     if k > MAX_DEPLOY:                                      # MING-DEP-1
         k = MAX_DEPLOY
     return k, k > 0 and occupant != seat                    # MING-DEP-3: never oust your own piece
@@ -584,36 +584,34 @@ def _begin_deploy(t: Table, s: list[int], seat: int) -> None:
 
 def _deploy(t: Table, s: list[int], a: Deploy) -> None:
     """MING-DEP-1..3, MING-CLAR-9."""
-    k, cloister_ok = deploy_limit(t, s, a.seat)
-    o = t.seat_at[a.seat]
-    d = s[o + t.prince] - 1
-    if type(a.count) is not int or a.count < 0:
-        raise IllegalAction("MING-DEP-1", f"deploy a number of pieces from 0 to {k}, not {quote(a.count)}")
-    if a.count > k:
-        if cloister_at(s[t.cloister], d) - 1 == a.seat and not t.rules.no_cloister_lock:
-            raise IllegalAction("MING-DEP-4", f"{_name(a.seat)} has a piece in the cloister of "
+    seat, count, cloister = a.seat, a.count, a.cloister
+    k, cloister_ok = deploy_limit(t, s, seat)
+    d = s[t.prince_at[seat]] - 1
+    if type(count) is not int or count < 0:
+        raise IllegalAction("MING-DEP-1", f"deploy a number of pieces from 0 to {k}, not {quote(count)}")
+    if count > k:
+        if cloister_at(s[t.cloister], d) - 1 == seat and t.cloister_lock:
+            raise IllegalAction("MING-DEP-4", f"{_name(seat)} has a piece in the cloister of "
                                 f"{t.board.district_names[d]} and may deploy no more pieces there")
-        raise IllegalAction("MING-DEP-1", f"{_name(a.seat)} may deploy at most {k} piece(s) here (at most 3, and only "
-                            f"from the {t.board.colours[t.board.district_province[d]]} province space)")
-    if a.cloister is not False and a.cloister is not True:
-        raise IllegalAction("MING-DEP-2", f"cloister is true or false, not {quote(a.cloister)}")
-    if a.cloister and a.count == 0:
-        raise IllegalAction("MING-DEP-2", "a piece for the cloister must be one of the pieces deployed")
-    if a.cloister and not cloister_ok:
-        raise IllegalAction("MING-DEP-3",
-                            f"{_name(a.seat)}'s own piece is in this cloister; nobody ousts his own piece")
-    p = t.board.district_province[d]
-    s[o + t.space + p] -= a.count
-    into_open = a.count
-    if a.cloister:
-        into_open -= 1
-        occupant = cloister_at(s[t.cloister], d) - 1
+        raise IllegalAction("MING-DEP-1", f"{_name(seat)} may deploy at most {k} piece(s) here (at most 3, and only "
+                            f"from the {t.board.colours[t.district_province[d]]} province space)")
+    if cloister is not False and cloister is not True:
+        raise IllegalAction("MING-DEP-2", f"cloister is true or false, not {quote(cloister)}")
+    s[t.space_at[seat] + t.district_province[d]] -= count
+    if cloister:
+        if count == 0:
+            raise IllegalAction("MING-DEP-2", "a piece for the cloister must be one of the pieces deployed")
+        if not cloister_ok:
+            raise IllegalAction("MING-DEP-3",
+                                f"{_name(seat)}'s own piece is in this cloister; nobody ousts his own piece")
+        count -= 1                  # the others go to the open area
+        shift = CLOISTER_BITS * d
+        occupant = (s[t.cloister] >> shift & 7) - 1
         if occupant >= 0:          # MING-DEP-3 / MING-CLAR-9: the ousted piece goes to the open area
             s[t.open_at[occupant]] += 1 << (PIECE_BITS * d)
-        shift = CLOISTER_BITS * d
-        s[t.cloister] = (s[t.cloister] & ~(7 << shift)) | ((a.seat + 1) << shift)
-    s[t.open_at[a.seat]] += into_open << (PIECE_BITS * d)
-    _next_phase3(t, s, a.seat + 1)
+        s[t.cloister] = (s[t.cloister] & ~(7 << shift)) | ((seat + 1) << shift)
+    s[t.open_at[seat]] += count << (PIECE_BITS * d)
+    _next_phase3(t, s, seat + 1)
 
 
 # --- phase 4: scoring ---

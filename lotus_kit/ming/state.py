@@ -137,6 +137,8 @@ class Table:
     moves: Any = None             # the movement tables' caches of this setup (lotus_kit.ming.moves), made on first use
     city_sums: Any = None         # per province: (shift, packed counts -> sum) (engine._city_sums), made on first use
     seat_houses: tuple[tuple[int, int, int], ...] = ()     # (seat, its offset, its packed house counts' offset)
+    district_province: tuple[int, ...] = ()       # the board's, read on the hot path without the board
+    cloister_lock: bool = True                    # MING-DEP-4 holds (not NO_CLOISTER_LOCK)
 
     def __post_init__(self) -> None:
         n, b = self.players, self.board
@@ -182,6 +184,8 @@ class Table:
         self.to_act_sets = tuple(frozenset(x for x in range(n) if m >> x & 1) for m in range(1 << n))
         self.turn_sets = tuple(self.to_act_sets[1 << x] for x in range(n))
         self.clockwise = tuple(tuple((first + i) % n for i in range(n)) for first in range(n + 1))
+        self.district_province = tuple(b.district_province)
+        self.cloister_lock = not self.rules.no_cloister_lock
         self.seat_houses = tuple((x, self.seat_at[x], self.house_at[x]) for x in range(n))
         self.others_prince_at = tuple(tuple(self.prince_at[x] for x in range(n) if x != seat) for seat in range(n))
 
