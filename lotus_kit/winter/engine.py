@@ -439,8 +439,8 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         return 0, [], 0, own
     anch = v[ANCH]
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
-    graph = lake_graph(anch)
-    nodes, adj = graph
+    nodes, adj, rank = lake_graph(anch)
+    graph = nodes, adj
     found = lift_search(adj, list(map(TOUCHED_BY.__getitem__, nodes))) if nodes else None
     if found is None:                                  # a lake in pieces: the card-by-card search
         index = {a: i for i, a in enumerate(nodes)}
@@ -462,16 +462,34 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         even = EVEN[(v[OX] & 1, v[OY] & 1)]
         fit &= even
         single &= even
-    # the usual rules and lake: _orientations written out (no call per card)
-    plain = not (same or rules.keep_orientation or rules.no_rotate_in_place)
-    alike = _looks_same_turned(v) if plain else ()
     held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
     disc, end, apart, climbing, before, after = found
     cards = []
     total = 0
-    # the cards lowest anchor first (a carried card graph need not list them by anchor), each entry
-    # with the number of moves before it (ThawLegal draws by bisection on it)
-    for i in sorted(range(len(nodes)), key=nodes.__getitem__):
+    cover = COVERED_BY
+    # the cards lowest anchor first (a carried card graph need not list them by anchor: its card numbers
+    # in anchor order come with it), each entry with the number of moves before it (ThawLegal draws by
+    # bisection on it)
+    order = rank
+    if (same or rules.keep_orientation or rules.no_rotate_in_place) or len(nodes) == 1:
+        for i in order:
+            a = nodes[i]
+            if a in held:
+                continue
+            k = disc[i]
+            m = apart[i]
+            if m < 0:
+                m = before[k] | after[k + 1]
+            elif k:
+                m &= before[k] | after[end[i]] | climbing[i]
+            m0, m1 = _orientations(v, a, m & (fit | cover[a] & single), rules, same)
+            k0, k1 = m0.bit_count(), m1.bit_count()
+            cards.append((a, m0, k0, m1, k1, 0, total))
+            total += k0 + k1
+        return free, cards, total, own
+    # the usual rules and a lake of two cards or more: _orientations written out (no call per card)
+    alike = _looks_same_turned(v)
+    for i in order:
         a = nodes[i]
         if a in held:
             continue
@@ -479,29 +497,21 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         k = disc[i]
         m = apart[i]
         if m < 0:                                   # lifting it splits nothing
-            m = before[k] | after[k + 1]
-        elif k:
-            m &= before[k] | after[end[i]] | climbing[i]
-        m &= fit | COVERED_BY[a] & single
-        if plain:
-            if not m:
-                cards.append((a, 0, 0, 0, 0, 0, total))
-                continue
-            # the card's own spot is in m unless the lake is this card alone: nothing else covers it,
-            # it touches a card of every part the lake falls into without it, and under ALIGNED_GRID
-            # it is even (WIN-GEO-3); turned in place it is a move unless it looks the same turned
-            k = m.bit_count() - 1
-            if a in alike:
-                cards.append((a, m, k, m, k, 3, total))
-                total += 2 * k
-            else:
-                cards.append((a, m, k, m, k + 1, 1, total))
-                total += 2 * k + 1
+            m = (before[k] | after[k + 1]) & (fit | cover[a] & single)
         else:
-            m0, m1 = _orientations(v, a, m, rules, same)
-            k0, k1 = m0.bit_count(), m1.bit_count()
-            cards.append((a, m0, k0, m1, k1, 0, total))
-            total += k0 + k1
+            if k:
+                m &= before[k] | after[end[i]] | climbing[i]
+            m &= fit | cover[a] & single
+        # the card's own spot is in m (the lake is not this card alone): nothing else covers it, it
+        # touches a card of every part the lake falls into without it, and under ALIGNED_GRID it is
+        # even (WIN-GEO-3); turned in place it is a move unless it looks the same turned (WIN-CLAR-7)
+        k = m.bit_count() - 1
+        if a in alike:
+            cards.append((a, m, k, m, k, 3, total))
+            total += 2 * k
+        else:
+            cards.append((a, m, k, m, k + 1, 1, total))
+            total += 2 * k + 1
     return free, cards, total, own
 
 
@@ -776,6 +786,8 @@ def apply_code(s: WinterState, c: int) -> WinterState:
     v = s.v
     ph = v[PHASE]
     kind = c & 15
+    if ph == THAW and kind == MOVE:                 # the thaw's usual action, without the table
+        return _stamp(s, c, *_move(s, c))
     if ph == OVER:
         raise IllegalAction("WIN-END-1", "the game is over; no action is possible")
     handler = _HANDLERS.get((ph, kind))
@@ -855,9 +867,14 @@ def _normalise(n: list[int]) -> None:
     if x == ORIGIN and y == ORIGIN:
         return
     dx, dy = ORIGIN - x, ORIGIN - y
-    d = dx + dy * W
-    for f in (OCC, LIGHT, ANCH, TOK0, TOK1, PEND):
-        n[f] = shift(n[f], d)
+    d = dx + dy * W                             # never 0 here: |dx| < W
+    if d > 0:
+        for f in (OCC, LIGHT, ANCH, TOK0, TOK1, PEND):
+            n[f] <<= d
+    else:
+        d = -d
+        for f in (OCC, LIGHT, ANCH, TOK0, TOK1, PEND):
+            n[f] >>= d
     n[OX] -= dx
     n[OY] -= dy
 

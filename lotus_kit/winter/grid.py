@@ -12,6 +12,7 @@ Masks of *anchors* (the top-left cell of a card or of a 2 × 2 window) use the s
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import accumulate
 from operator import or_
 
@@ -166,23 +167,26 @@ def card_graph(anchors: int) -> tuple[list[int], list[int]]:
     return nodes, adj
 
 
-# The card graphs of the lakes seen lately, by anchor mask. A thaw move changes one card, so the graph
-# after it comes from the graph before (:func:`graph_after_move`) instead of a pass over every card;
-# lakes only grow in the freeze and lose cards in a removal, where the graph is built afresh.
-_GRAPHS: dict[int, tuple[list[int], list[int]]] = {}
+# The card graphs of the lakes seen lately, by anchor mask: (nodes, adj) of :func:`card_graph` and the
+# card numbers in anchor order. A thaw move changes one card, so the graph after it comes from the graph
+# before (:func:`graph_after_move`) instead of a pass over every card; lakes only grow in the freeze and
+# lose cards in a removal, where the graph is built afresh.
+_GRAPHS: dict[int, tuple[list[int], list[int], list[int]]] = {}
 _GRAPHS_KEPT = 4096
 
 
-def lake_graph(anchors: int) -> tuple[list[int], list[int]]:
-    """:func:`card_graph` of the lake, from the recent graphs when it is one of them."""
+def lake_graph(anchors: int) -> tuple[list[int], list[int], list[int]]:
+    """:func:`card_graph` of the lake and its card numbers in anchor order, from the recent graphs
+    when it is one of them."""
     graph = _GRAPHS.get(anchors)
     if graph is None:
-        graph = card_graph(anchors)
+        nodes, adj = card_graph(anchors)
+        graph = nodes, adj, list(range(len(nodes)))
         keep_graph(anchors, graph)
     return graph
 
 
-def keep_graph(anchors: int, graph: tuple[list[int], list[int]]) -> None:
+def keep_graph(anchors: int, graph: tuple[list[int], list[int], list[int]]) -> None:
     if len(_GRAPHS) >= _GRAPHS_KEPT:
         _GRAPHS.clear()                     # a bounded memory; the next graphs are built again
     _GRAPHS[anchors] = graph
@@ -192,12 +196,12 @@ def graph_after_move(before: int, a: int, b: int, after: int, d: int) -> None:
     """Remember the card graph of the lake ``after`` (grid anchors shifted by ``d`` when the lake was
     normalised again): the lake ``before`` with its card at ``a`` moved to ``b``, in the coordinates of
     ``before``. The moved card keeps its card number (the nodes are then no longer in anchor order,
-    which no reader of a graph needs): only its old and new neighbours change. Nothing is done when
-    the graph before is not known."""
+    which the carried order of the card numbers gives instead): only its old and new neighbours
+    change. Nothing is done when the graph before is not known."""
     graph = _GRAPHS.get(before)
     if graph is None or after in _GRAPHS:
         return
-    nodes, adj = graph
+    nodes, adj, rank = graph
     i = nodes.index(a)
     nodes = nodes.copy()
     adj = adj.copy()
@@ -219,9 +223,12 @@ def graph_after_move(before: int, a: int, b: int, after: int, d: int) -> None:
         mine |= 1 << k
         adj[k] |= me
     adj[i] = mine
+    rank = rank.copy()
+    rank.remove(i)
+    insort(rank, i, key=nodes.__getitem__)
     if d:
-        nodes = [x + d for x in nodes]
-    keep_graph(after, (nodes, adj))
+        nodes = list(map(d.__add__, nodes))
+    keep_graph(after, (nodes, adj, rank))
 
 
 def graph_parts(adj: list[int], alive: int) -> list[int]:

@@ -101,6 +101,8 @@ def test_the_card_graph_carried_from_move_to_move_equals_the_graph_built_afresh(
             s = e.apply_code(s, rng.choice(e.legal_view(s)))
             after = s.v[e.ANCH]
             if s.v[e.LAST_KIND] - 1 == e.MOVE and after in grid._GRAPHS and before in grid._GRAPHS:
-                assert _edges(*grid._GRAPHS[after]) == _edges(*card_graph(after))
+                nodes, adj, rank = grid._GRAPHS[after]
+                assert _edges(nodes, adj) == _edges(*card_graph(after))
+                assert [nodes[i] for i in rank] == sorted(nodes)
                 carried += 1
     assert carried > 100
