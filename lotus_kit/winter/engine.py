@@ -412,16 +412,16 @@ def _looks_same_turned(v) -> frozenset[int]:
     return alike
 
 
-def _alike_after_move(v, n: list[int], a: int, b: int) -> None:
+def _alike_after_move(v, n: list[int], a: int, b: int, d: int) -> None:
     """Carry :func:`_looks_same_turned` of the lake ``v`` over to the lake ``n`` after its card at
-    ``a`` moved to ``b`` (``n`` normalised again), when it is the one remembered."""
+    ``a`` moved to ``b`` (``n`` normalised again, its grid anchors shifted by ``d``), when it is the
+    one remembered."""
     global _last_alike
     was_light, was_anch, alike = _last_alike
     if was_anch != v[ANCH] or was_light != v[LIGHT]:
         return
     if a in alike:
         alike = alike - {a} | {b}
-    d = (v[OX] - n[OX]) + (v[OY] - n[OY]) * W
     if d:
         alike = frozenset([x + d for x in alike])
     _last_alike = (n[LIGHT], n[ANCH], alike)
@@ -533,28 +533,32 @@ def select_bit(mask: int, k: int, count: int | None = None) -> int:
     """The position of the ``k``-th lowest set bit of ``mask`` (``count``: its set bits, when known).
     Near either end of the mask the bits below (or above) are dropped one at a time; elsewhere an
     interpolation search on the number of set bits below a position (one AND and one count a probe;
-    targets spread over the lake's rows, so a few probes leave a stretch of a few bits), then the bits
-    of that stretch below the one sought are dropped."""
+    targets spread over the lake's rows, so two or three probes leave a stretch of at most ten bits),
+    then that stretch, shifted down, loses its bits below (or above) the one sought one at a time."""
     if count is None:
         count = mask.bit_count()
-    if k > 2 and count - k > 3:
+    if k > 4 and count - k > 5:
         below = _BELOW
         lo = klo = 0                        # klo set bits below lo, k or fewer
         hi, khi = mask.bit_length(), count  # khi set bits below hi, more than k
-        while khi - klo > 3:
-            mid = lo + (hi - lo) * (2 * (k - klo) + 1) // (2 * (khi - klo))
-            if mid <= lo:
-                mid = lo + 1
-            elif mid >= hi:
-                mid = hi - 1
+        while khi - klo > 10:               # so hi - lo > 10, and lo < mid < hi
+            mid = lo + 1 + (hi - lo - 2) * (2 * (k - klo) + 1) // (2 * (khi - klo))
             c = (mask & below[mid]).bit_count()
             if c > k:
-                hi, khi = mid, c
+                hi = mid
+                khi = c
             else:
-                lo, klo = mid, c
-        mask = mask & below[hi] ^ mask & below[lo]
+                lo = mid
+                klo = c
+        mask = (mask & below[hi]) >> lo
         k -= klo
-        count = khi - klo
+        if 2 * k < khi - klo:
+            for _ in range(k):
+                mask &= mask - 1
+            return lo + (mask & -mask).bit_length() - 1
+        for _ in range(khi - klo - 1 - k):
+            mask ^= 1 << mask.bit_length() - 1
+        return lo + mask.bit_length() - 1
     if 2 * k < count:
         for _ in range(k):
             mask &= mask - 1
@@ -1122,8 +1126,10 @@ def _move(s: WinterState, c: int) -> WinterState:
     v, rules = s.v, s.rules
     a, t, b = c >> 5 & 0xFFF, c >> 4 & 1, c >> 17
     view = _cached_thaw_legal(s)
-    if view is not None and 0 <= b < W * W and view.targets_of(c & 0x1FFFF) >> b & 1:
-        return _do_move(s, a, t, b)                 # one of the moves the legal set holds
+    if view is not None and 0 <= b < W * W:
+        drawn, mask = view._drawn                   # the move just drawn from the legal set: its mask
+        if (mask if drawn == c & 0x1FFFF else view.targets_of(c & 0x1FFFF)) >> b & 1:
+            return _do_move(s, a, t, b)             # one of the moves the legal set holds
     _card_at(s, a, "WIN-PH2-1")
     if t and rules.keep_orientation:
         raise IllegalAction("WIN-CLAR-7", "with MOVE_KEEPS_ORIENTATION a moved card keeps its orientation")
@@ -1158,7 +1164,7 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     tx, ty = b % W + ox, b // W + oy
     moved = list(s.cards)
     k = bisect_left(moved, (fx, fy))                # the cards are sorted, one per anchor
-    if k < len(moved) and moved[k][:2] == (fx, fy):    # (a search's states carry no card list)
+    if k < len(moved) and moved[k][0] == fx and moved[k][1] == fy:    # (a search's states carry none)
         _, _, i, o = moved.pop(k)
         insort(moved, (tx, ty, i, o ^ t))
     cards = tuple(moved)
@@ -1166,8 +1172,9 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
     if token:
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
     _normalise(n)
-    graph_after_move(v[ANCH], a, b, n[ANCH], (v[OX] - n[OX]) + (v[OY] - n[OY]) * W)
-    _alike_after_move(v, n, a, b)
+    d = (v[OX] - n[OX]) + (v[OY] - n[OY]) * W       # the shift of the grid anchors, when normalised again
+    graph_after_move(v[ANCH], a, b, n[ANCH], d)
+    _alike_after_move(v, n, a, b, d)
     if token:
         return _finish(s, n, cards, s.history)
     return _finish(s, n, cards, _end_thaw_turn(n, s.history, False, rules))

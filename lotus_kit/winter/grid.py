@@ -145,6 +145,9 @@ def fit_and_single(anchors: int) -> tuple[int, int]:
     return REGION ^ covered, REGION ^ (v << 1 & v >> 1 | h << W & h >> W)
 
 
+# the card number of a one-bit mask over the card numbers (a lake holds at most MAX_CARDS cards)
+_CARD_OF_BIT = {1 << i: i for i in range(MAX_CARDS + 1)}
+
 FORWARD_STEPS = (2 - W, 2, 2 + W, 2 * W - 1, 2 * W, 2 * W + 1)     # half the ring: each pair once
 
 
@@ -210,8 +213,7 @@ def graph_after_move(before: int, a: int, b: int, after: int, d: int) -> None:
     while old:
         low = old & -old
         old ^= low
-        k = low.bit_length() - 1
-        adj[k] &= gone
+        adj[_CARD_OF_BIT[low]] &= gone
     nodes[i] = b
     mine = 0
     me = 1 << i
@@ -338,10 +340,6 @@ def extent(anchors: int) -> tuple[int, int]:
 
 def shift(mask: int, d: int) -> int:
     return mask << d if d >= 0 else mask >> -d
-
-
-# the card number of a one-bit mask over the card numbers (a lake holds at most MAX_CARDS cards)
-_CARD_OF_BIT = {1 << i: i for i in range(MAX_CARDS + 1)}
 
 
 def lift_search(adj: list[int], table: list[int]) -> tuple[list[int], ...] | None:
