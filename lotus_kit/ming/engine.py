@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from operator import le, mul
+from itertools import compress
+from operator import le
 from typing import Any
 
 from lotus_kit.core import rng
@@ -1038,11 +1039,9 @@ def legal_actions(state: State, seat: int | None = None) -> Sequence[Action]:
         lists = t.turn_lists or _turn_lists(t)
         if phase == PHASE1:
             return [*lists.ph1[who]]
-        if phase == PHASE2:     # by the seat's pieces on the spaces: the lists without and with dragons left
+        if phase == PHASE2:     # by the spaces the seat holds a piece on, and whether dragons are left
             o = t.space_at[who]
-            pieces = tuple(d[o:o + t.n_spaces])
-            hit = lists.ph2_by[who].get(pieces) or lists.ph2_of(who, pieces)
-            return [*hit[d[G_DRAGONS] > 0]]
+            return [*lists.ph2[who][sum(compress(lists.space_bits, d[o:o + t.n_spaces])) + (d[G_DRAGONS] > 0)]]
         if phase == PHASE3:     # MING-PH3-3: the other princes' districts are blocked
             return phase3_actions(t, d, who)
         if phase == DEPLOY:
@@ -1097,7 +1096,7 @@ class _TurnLists:
     """The legal lists of the turn phases for every seat and situation of a setup, made at once
     (a few hundred short tuples of shared action values)."""
 
-    __slots__ = ("dep", "neutral", "ph1", "ph2", "ph2_by", "space_bits")
+    __slots__ = ("dep", "neutral", "ph1", "ph2", "space_bits")
 
     def __init__(self, t: Table) -> None:
         b, n, P = t.board, t.players, t.n_spaces
@@ -1116,17 +1115,6 @@ class _TurnLists:
         # MING-TWO-2: any district
         self.neutral = tuple(tuple(PlaceNeutral(who, name) for name in b.district_names) for who in range(n))
         self.space_bits = tuple(2 << i for i in range(P))      # a space's bit in the index above
-        # seat -> its pieces on the spaces (as in the state) -> (ph2 list without dragons left, with)
-        self.ph2_by: tuple[dict[tuple[int, ...], tuple[tuple[Action, ...], tuple[Action, ...]]], ...] = tuple(
-            {} for _ in range(n))
-
-    def ph2_of(self, who: int, pieces: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-        by = self.ph2_by[who]
-        if len(by) > 100_000:       # a long simulation: start afresh
-            by.clear()
-        held = sum(map(mul, map(bool, pieces), self.space_bits))
-        hit = by[pieces] = (self.ph2[who][held], self.ph2[who][held + 1])
-        return hit
 
 
 def _turn_lists(t: Table) -> _TurnLists:
