@@ -381,9 +381,9 @@ def phase3_actions(t: Table, s: Any, who: int) -> Phase3List:
                 hi = bisect_left(codes, bounds[v], lo)
                 if lo != hi:
                     codes = codes[:lo] + codes[hi:]
-    out = _new(Phase3List)      # two slots set, without a Python __init__
-    _set_list_codes(out, codes)
-    _set_list_values(out, mine["seats"][who])
+    out = _new(Phase3List)      # two slots set by plain stores, without a Python __init__
+    out.codes = codes
+    out.values = mine["seats"][who]
     return out
 
 
@@ -453,5 +453,3 @@ class Phase3List(Sequence):
         return list(self)
 
 
-_set_list_codes = Phase3List.__dict__["codes"].__set__
-_set_list_values = Phase3List.__dict__["values"].__set__
