@@ -131,7 +131,7 @@ class Table:
     ret_at: tuple[int, ...] = ()
     to_act_sets: tuple[frozenset[int], ...] = ()   # seat mask -> the frozenset of those seats
     turn_sets: tuple[frozenset[int], ...] = ()     # seat -> the frozenset of that seat alone
-    clockwise: tuple[tuple[int, ...], ...] = ()    # first seat (0 … n) -> every seat clockwise from it
+    clockwise: tuple[tuple[int, ...], ...] = ()    # first seat (0 … n) -> every seat clockwise from it (MING-CLAR-1)
     others_prince_at: tuple[tuple[int, ...], ...] = ()   # seat -> the offsets of the other seats' princes
     turn_lists: Any = None        # the engine's legal lists of the turn phases, made on first use
     moves: Any = None             # the movement tables' caches of this setup (lotus_kit.ming.moves), made on first use
