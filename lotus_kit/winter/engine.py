@@ -98,11 +98,25 @@ def decode(c: int) -> tuple[int, int, int, int]:
     return c & 15, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17
 
 
-class WinterState:
+class _Slots:
+    """The layout a :class:`WinterState` shares with :class:`_Making`, its writable twin: the engine
+    makes a state as a ``_Making`` with plain slot stores (a slot's ``__set__`` called as a function
+    costs a wrapper call each) and turns it into a WinterState by assigning its class (:func:`_made`)."""
+
+    __slots__ = ("cards", "deck", "history", "order", "rules", "v")
+
+
+class WinterState(_Slots):
     """One position of a game of Winter, immutable. Readable views live in
     :mod:`lotus_kit.winter.state`; this class holds the data."""
 
-    __slots__ = ("cards", "deck", "history", "order", "rules", "v")
+    __slots__ = ()
+    cards: tuple[tuple[int, int, int, int], ...]
+    deck: Deck
+    history: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...]
+    rules: Rules
+    v: tuple[int, ...]
 
     def __init__(self, v: tuple[int, ...], cards: tuple[tuple[int, int, int, int], ...],
                  history: tuple[tuple[int, ...], ...], order: tuple[int, ...], deck: Deck, rules: Rules):
@@ -218,6 +232,26 @@ class WinterState:
 
 _set_v, _set_cards, _set_history, _set_order, _set_deck, _set_rules = (
     getattr(WinterState, name).__set__ for name in ("v", "cards", "history", "order", "deck", "rules"))
+
+
+class _Making(_Slots):
+    """A WinterState while the engine makes it (see :class:`_Slots`)."""
+
+    __slots__ = ()
+
+
+def _made(v: tuple[int, ...], cards: tuple[tuple[int, int, int, int], ...], history: tuple[tuple[int, ...], ...],
+          order: tuple[int, ...], deck: Deck, rules: Rules) -> WinterState:
+    """``WinterState(v, cards, history, order, deck, rules)`` for the engine's hot path."""
+    st = _Making()
+    st.v = v
+    st.cards = cards
+    st.history = history
+    st.order = order
+    st.deck = deck
+    st.rules = rules
+    st.__class__ = WinterState
+    return st  # type: ignore[return-value]
 
 
 def new_state(deck: Deck, order: tuple[int, ...], rules: Rules) -> WinterState:
@@ -826,7 +860,7 @@ def apply_unstamped(s: WinterState, c: int) -> WinterState:
         n, cards, history = _do_move(s, c >> 5 & 0xFFF, c >> 4 & 1, c >> 17)
     else:
         n, cards, history = _HANDLERS[(v[PHASE], kind)](s, c)
-    return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
+    return _made(tuple(n), cards, history, s.order, s.deck, s.rules)
 
 
 def _stamp(s: WinterState, c: int, n: list[int], cards, history) -> WinterState:
@@ -839,7 +873,7 @@ def _stamp(s: WinterState, c: int, n: list[int], cards, history) -> WinterState:
                      # a move keeps every card in the lake (WIN-CLAR-7 (e))
                      0 if kind == MOVE else v[ANCH].bit_count() - n[ANCH].bit_count() - (kind == REMOVE),
                      v[PHASE])
-    return WinterState(tuple(n), cards, history, s.order, s.deck, s.rules)
+    return _made(tuple(n), cards, history, s.order, s.deck, s.rules)
 
 
 _KIND_WORDS = ("laying a card", "drawing a card", "placing a token", "declining", "moving a card",
