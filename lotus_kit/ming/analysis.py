@@ -166,8 +166,9 @@ def _count_houses(before: State, after: State, houses: list[int]) -> None:
     if before.round not in (2, 4, 6) or before.phase not in ("phase3", "deploy") or \
             after.phase in ("phase3", "deploy"):
         return
+    d = before.data             # read once: each read of ``data`` makes a tuple
     for x in t.board.districts:
-        counts = [count_at(before.data[t.open(c)], x) for c in range(t.colours)]
+        counts = [count_at(d[t.open(c)], x) for c in range(t.colours)]
         for c, m in enumerate(district_moves(t, counts, before.start_player)):
             houses[c] += m
 

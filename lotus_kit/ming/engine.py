@@ -1153,6 +1153,9 @@ def check_invariants(state: State) -> list[str]:
             out.append(f"MING-CLAR-3: {_name(seat)} has {places} pieces, not 31")
         if _hand_size(t, d, seat) > HAND_LIMIT:
             out.append(f"MING-PH2-1: {_name(seat)} holds more than 5 cards")
+        for k in range(t.kinds1):
+            if d[o + t.hand + k] < 0:
+                out.append(f"MING-CLAR-6: {_name(seat)} holds {d[o + t.hand + k]} {t.card_names[k]} cards")
     movement = d[G_SUPPLY_LEN] + sum(d[t.discards:t.discards + t.kinds]) + P + sum(
         d[t.seat_at[x] + t.hand + k] for x in range(t.players) for k in range(t.kinds))
     if movement != 54:

@@ -159,9 +159,10 @@ class BoardMoves:
 
     def lists_from(self, start: int) -> dict[tuple[int, ...], tuple[int, ...]]:
         """hand -> the sorted phase-3 codes from ``start`` (moves, a stay per kind held, the pass) for
-        every hand of at most HAND_LIMIT cards: made at once (a few milliseconds and ~0.2 MB a start
-        district), because a game meets most of its (district, hand) pairs only once, and sorting
-        them one at a time cost most of a phase-3 turn (MING-CLAR-7's order)."""
+        every hand of at most HAND_LIMIT cards: made at once (about 2 ms and 0.2 to 0.3 MB a start
+        district with the deck's six transports; more with more kinds), because a game meets most of
+        its (district, hand) pairs only once, and sorting them one at a time cost most of a phase-3
+        turn (MING-CLAR-7's order)."""
         subs = self.hand_subs
         if subs is None:
             subs = self.hand_subs = _hand_subs(self.kinds1)
@@ -325,10 +326,13 @@ def _codes(t: Table, here: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     hit = bm.sorted_codes.get((here, hand))
     if hit is not None:
         return hit
-    # a hand over the limit (a described position): its codes made one at a time
+    # a hand the tables do not hold: over the limit or with a count below 0, which only a State made
+    # from raw ints can have (position() refuses both): its codes made one at a time from the cards
+    # held, each count read as 0 to 15 (a packed payment's field; the deck has fewer of any kind)
     D = len(t.board.district_names)
-    out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(hand))))
-    out += [(D + 1) << bm.shift | k for k, h in enumerate(hand) if h]       # MING-PH3-4
+    held = tuple(min(max(c, 0), (1 << FIELD) - 1) for c in hand)
+    out = sorted(chain.from_iterable(bm.code(here, u, paid) for u, paid in bm.sub_payments(pack(held))))
+    out += [(D + 1) << bm.shift | k for k, h in enumerate(held) if h]       # MING-PH3-4
     out.append((D + 2) << bm.shift)                                         # MING-PH3-5
     if len(bm.sorted_codes) > _LIMIT:
         bm.sorted_codes.clear()

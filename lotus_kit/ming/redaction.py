@@ -19,7 +19,7 @@ from __future__ import annotations
 from lotus_kit.core.records import GameRecord
 from lotus_kit.ming.actions import ChooseReturn
 from lotus_kit.ming.engine import _unpack
-from lotus_kit.ming.state import G_PHASE, G_SUPPLY, G_SUPPLY_LEN, RETURN, State
+from lotus_kit.ming.state import G_SUPPLY, G_SUPPLY_LEN, State
 
 NOTE = ("redacted: the unseen movement cards are listed sorted and generator 0 stands for the real "
         "one, so played on, this is not the real game (MING-CLAR-17)")
@@ -48,12 +48,12 @@ def redact(record: GameRecord, seat: int | None) -> GameRecord:
                for i, a in enumerate(record.actions)]
     for i, a in enumerate(actions):
         nxt = MING.apply(state, a)
-        if nxt.data[G_SUPPLY_LEN] > state.data[G_SUPPLY_LEN]:
+        if nxt.supply_size > state.supply_size:
             break                                     # a reshuffle: its order is not public
-        seen += state.data[G_SUPPLY_LEN] - nxt.data[G_SUPPLY_LEN]
+        seen += state.supply_size - nxt.supply_size
         if isinstance(a, ChooseReturn) and a.seat != seat and pending_from is None:
             pending_from = kept
-        if nxt.data[G_PHASE] != RETURN:
+        if nxt.phase != "choose_return":
             pending_from = None                       # revealed together
         state = nxt
         kept = i + 1
@@ -63,7 +63,7 @@ def redact(record: GameRecord, seat: int | None) -> GameRecord:
         state = MING.start(record.setup, record.flags)
         for a in actions[:kept]:
             nxt = MING.apply(state, a)
-            seen += state.data[G_SUPPLY_LEN] - nxt.data[G_SUPPLY_LEN]
+            seen += state.supply_size - nxt.supply_size
             state = nxt
     if order is not None:
         names = t.card_names

@@ -246,3 +246,35 @@ def test_MING_RND_2_out_of_turn_and_wrong_phase_are_refused_with_the_state_uncha
     with pytest.raises(IllegalAction, match=r"MING-RND-2: now is the time to move, stay or pass, not to place prince"):
         apply(s, PlacePrince(0, "P1.T"))
     assert s.data == before
+
+
+def test_MING_CLAR_6_PH2_1_a_raw_state_with_a_negative_or_oversized_hand_lists_phase_3_from_the_cards_held():
+    """A State made from raw ints may break the card invariants (position() refuses such hands). Its
+    phase-3 list still comes at once, from the cards actually held (a count below 0 reads as none),
+    and check_invariants names the broken count."""
+    import random
+
+    from lotus_kit.ming.engine import check_invariants
+    from lotus_kit.ming.state import G_PHASE, G_TURN, PHASE3, State
+
+    rng, s = random.Random(3), new_game(3, seed=3)
+    while s.data[G_PHASE] != PHASE3:
+        s = apply(s, rng.choice(legal_actions(s, min(s.to_act_seats))))
+    t, who = s.table, s.data[G_TURN]
+    o = t.seat(who) + t.hand
+
+    def with_hand(counts):
+        d = list(s.data)
+        d[o:o + t.kinds + 1] = counts
+        return State(tuple(d), t)
+
+    negative = with_hand([-1, 2, 0, 0, 0, 0, 1])
+    broken = check_invariants(negative)
+    assert any(x.startswith("MING-CLAR-6") and f"holds -1 {t.card_names[0]} cards" in x for x in broken)
+    as_none = legal_actions(with_hand([0, 2, 0, 0, 0, 0, 1]))
+    assert list(legal_actions(negative)) == list(as_none)
+    assert Stay(who, t.card_names[0]) not in legal_actions(negative)
+    big = with_hand([3, 2, 1, 0, 0, 0, 1])                      # 7 cards: more than MING-PH2-1 allows
+    acts = legal_actions(big)
+    assert Stay(who, t.card_names[0]) in acts and Pass(who) == acts[-1]
+    assert "MING-PH2-1" in " ".join(check_invariants(big))
