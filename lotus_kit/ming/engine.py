@@ -191,11 +191,6 @@ def _princes(t: Table, s: tuple[int, ...] | list[int]) -> int:
     return m
 
 
-def _has_space_piece(t: Table, s: tuple[int, ...] | list[int], seat: int) -> bool:
-    o = t.seat_at[seat] + t.space
-    return any(s[o:o + len(t.board.colours)])
-
-
 def _hand_size(t: Table, s: tuple[int, ...] | list[int], seat: int) -> int:
     o = t.seat_at[seat] + t.hand
     return sum(s[o:o + t.kinds + 1])
@@ -1120,10 +1115,6 @@ class _TurnLists:
 def _turn_lists(t: Table) -> _TurnLists:
     t.turn_lists = lists = _TurnLists(t)
     return lists
-
-
-def players_of(state: State) -> int:
-    return state.table.players
 
 
 # ------------------------------------------------------------------------------------ invariants

@@ -48,20 +48,6 @@ def pack(counts: Any) -> int:
     return v
 
 
-def hand_code(t: Table, s: Any, seat: int) -> int:
-    """The packed hand of ``seat`` in the state ints ``s``."""
-    o = t.hand_at[seat]
-    v = 0
-    for k in range(t.kinds + 1):
-        v |= s[o + k] << (FIELD * k)
-    return v
-
-
-def guard(t: Table) -> int:
-    """The top bit of every field: ``((hand | guard) - u) & guard == guard`` when ``u`` fits in ``hand``."""
-    return sum(1 << (FIELD * k + FIELD - 1) for k in range(t.kinds + 1))
-
-
 class BoardMoves:
     """The movement tables of one board, precomputed when the board is first played on: for every
     start district and every payment of at most :data:`HAND_LIMIT` cards, the districts reached
