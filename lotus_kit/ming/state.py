@@ -237,7 +237,8 @@ class State(_Slots):
         s = list(data)
         _Slots._s.__set__(self, s)
         _Slots.table.__set__(self, tbl)
-        _set_derived(self, s, tbl)
+        _set_over(self, s[G_PHASE] == OVER)
+        _set_to_act(self, _to_act(s, tbl))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a State is a value; apply an action to get the next one")
@@ -409,19 +410,17 @@ _set_over = _Slots.__dict__["is_over"].__set__
 _set_to_act = _Slots.__dict__["to_act_seats"].__set__
 
 
-def _set_derived(st: State, d: list[int] | tuple[int, ...], t: Table) -> None:
-    """``is_over`` and ``to_act_seats`` of a state being made: the seat whose turn it is in the phases
-    of a turn (numbered first), the seats still to choose a return sum, nobody once the game is over."""
+def _to_act(d: list[int] | tuple[int, ...], t: Table) -> frozenset[int]:
+    """``to_act_seats`` of a state being made: the seat whose turn it is in the phases of a turn
+    (numbered first), the seats still to choose a return sum, nobody once the game is over."""
     phase = d[G_PHASE]
-    _set_over(st, phase == OVER)
     if phase < RETURN:
-        _set_to_act(st, t.turn_sets[d[G_TURN]])
-    elif phase == OVER:
-        _set_to_act(st, _NOBODY)
-    elif phase == RETURN:
-        _set_to_act(st, t.to_act_sets[d[G_MASK] & (len(t.to_act_sets) - 1)])
-    else:
-        _set_to_act(st, t.to_act_sets[1 << d[G_TURN]])
+        return t.turn_sets[d[G_TURN]]
+    if phase == OVER:
+        return _NOBODY
+    if phase == RETURN:
+        return t.to_act_sets[d[G_MASK] & (len(t.to_act_sets) - 1)]
+    return t.to_act_sets[1 << d[G_TURN]]
 
 
 def make_state(s: list[int], tbl: Table) -> State:
@@ -429,18 +428,10 @@ def make_state(s: list[int], tbl: Table) -> State:
     st = _Making()
     st._s = s
     st.table = tbl
-    phase = s[G_PHASE]
-    st.is_over = phase == OVER
-    if phase < RETURN:
-        st.to_act_seats = tbl.turn_sets[s[G_TURN]]
-    elif phase == OVER:
-        st.to_act_seats = _NOBODY
-    elif phase == RETURN:
-        st.to_act_seats = tbl.to_act_sets[s[G_MASK] & (len(tbl.to_act_sets) - 1)]
-    else:
-        st.to_act_seats = tbl.to_act_sets[1 << s[G_TURN]]
+    st.is_over = s[G_PHASE] == OVER
+    st.to_act_seats = _to_act(s, tbl)
     st.__class__ = State
-    return st
+    return st  # type: ignore[return-value]
 
 
 def _restore(data: tuple[int, ...], players: int, rules: RuleSet) -> State:
