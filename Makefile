@@ -12,13 +12,16 @@ JOBS   ?= 2
 .PHONY: lab test test-fast voila lite bench soak clean
 
 # pip shows what it collects and installs: the first install takes 2-3 minutes and should not look stuck
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml speedups/pyproject.toml speedups/setup.py speedups/lotus_kit_speedups.c
 	@echo "==> 1/3 creating $(VENV) with $(PYTHON)"
 	$(PYTHON) -m venv $(VENV)
 	@echo "==> 2/3 updating pip"
 	$(PY) -m pip install -q -U pip
 	@echo "==> 3/3 installing lotus_kit with JupyterLab, plotly, Voila, pandas and the test tools (2-3 minutes)"
 	$(PY) -m pip install --progress-bar on -e ".[dev]"
+	@echo "==> and the compiled speedups (speedups/: Winter's thaw legal set in C; the engines run without them)"
+	$(PY) -m pip install --progress-bar on ./speedups || \
+	  echo "==> the compiled speedups did not build (no C compiler?): the engines run on pure Python"
 	touch $(STAMP)
 	@echo "==> installed into $(VENV)"
 

@@ -11,6 +11,9 @@ the same rounds.
 "with legal actions" draws each action uniformly from the legal set: in a thaw turn the set is the
 lazy :class:`~lotus_kit.winter.engine.ThawLegal` (every move counted per card from its target mask,
 one drawn by index); "full list" builds every action int first, as a list.
+
+The engine takes the compiled speedups (``speedups/``, the thaw's legal set in C) when they are
+installed; ``LOTUS_KIT_PURE=1`` measures the pure-Python engine. ``--instructions`` counts both.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import statistics
 import time
 
 from lotus_kit.winter import engine as e
+from lotus_kit.winter import speedups
 from lotus_kit.winter.game import WINTER
 
 TARGET_US = 20.0
@@ -142,6 +146,7 @@ def instructions(games: int) -> None:
     first game, then ``games`` more), so the imports and what the first game does once per process
     (reading the deck's data file, making tables) are not counted, as the other games' benchmarks
     count."""
+    import os
     import shutil
     import subprocess
     import sys
@@ -151,20 +156,28 @@ def instructions(games: int) -> None:
         return
 
     def run(engine_name: str, n: int, flags: tuple[str, ...]) -> tuple[int, int]:
+        env = dict(os.environ, LOTUS_KIT_PURE="1" if engine_name != "compiled" else "")
         out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                               sys.executable, __file__, "--play", engine_name, str(n), *flags],
-                             capture_output=True, text=True, check=True)
+                             capture_output=True, text=True, check=True, env=env)
         refs = next(line for line in out.stderr.splitlines() if "I   refs" in line or "I refs" in line)
         return int(out.stdout.split()[-1]), int(refs.split()[-1].replace(",", ""))
 
+    names = ["before", "now"] + (["compiled"] if speedups.load() is not None else [])
     for profile, flags in (("DEVIR", ()), ("BGA_HELP", ("BGA_HELP",))):
         per = {}
-        for name in ("before", "now"):
+        for name in names:
             first, base = run(name, 1, flags)
             actions, total = run(name, games + 1, flags)
             per[name] = (total - base) / (actions - first)
         print(f"Winter {profile:8s}: {per['now'] / 1e3:6.0f}k instructions/action with legal actions "
               f"(before {per['before'] / 1e3:6.0f}k; {per['before'] / per['now']:.2f}x fewer)")
+        if "compiled" in per:
+            print(f"  with the compiled speedups: {per['compiled'] / 1e3:6.0f}k "
+                  f"({per['before'] / per['compiled']:.2f}x fewer than before, "
+                  f"{per['now'] / per['compiled']:.2f}x fewer than the pure engine)")
+    if "compiled" not in names:
+        print("  (the compiled speedups are not installed: `make` builds them)")
 
 
 def main() -> None:
@@ -189,7 +202,8 @@ def main() -> None:
         return
 
     print(f"python {sys.version.split()[0]}; {'wall-clock' if args.wall else 'CPU'} time; medians of "
-          f"{args.rounds} rounds of {args.games} random games")
+          f"{args.rounds} rounds of {args.games} random games; Winter "
+          f"{'with the compiled speedups' if e.compiled_thaw_entries else 'on pure Python (no compiled speedups)'}")
     wl = statistics.median(white_lotus_round(args.games, 100 * r) for r in range(args.rounds))
     print(f"White Lotus (4 players), same process: {wl:7.1f} µs/action with legal actions")
     before = _oracle()

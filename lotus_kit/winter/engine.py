@@ -47,6 +47,8 @@ from lotus_kit.winter.grid import (
     touching,
 )
 from lotus_kit.winter.rules import Rules
+from lotus_kit.winter.speedups import select_bit as compiled_select_bit
+from lotus_kit.winter.speedups import thaw_entries as compiled_thaw_entries
 
 TOKENS = 9                                    # WIN-CMP-1: 9 tokens per colour
 
@@ -473,7 +475,21 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
         return 0, [], 0, own
     anch = v[ANCH]
     same = not (v[TOK0] | v[TOK1]) and _uniform(v)
+    usual = not (same or rules.keep_orientation or rules.no_rotate_in_place) and anch & (anch - 1)
+    if usual and compiled_thaw_entries is not None:
+        # the same entries as the loops below, from the compiled module (None: a lake in pieces)
+        found = compiled_thaw_entries(anch, free, v[LIGHT], v[OX] & 1 | (v[OY] & 1) << 1 if rules.aligned else -1)
+        if found is not None:
+            return free, found[0], found[1], own
     nodes, adj, rank = lake_graph(anch)
+    # where a lifted card fits: anchors no card's block overlaps, and those only its own block overlaps
+    fit, single = fit_and_single(anch)
+    if rules.aligned:
+        # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its
+        # cards are all on the grid (REGION): only ALIGNED_GRID narrows the targets further (WIN-GEO-3)
+        even = EVEN[(v[OX] & 1, v[OY] & 1)]
+        fit &= even
+        single &= even
     graph = nodes, adj
     found = lift_search(adj, list(map(TOUCHED_BY.__getitem__, nodes))) if nodes else None
     if found is None:                                  # a lake in pieces: the card-by-card search
@@ -488,14 +504,6 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
             entries.append((a, m0, k0, m1, k1, 0, total))
             total += k0 + k1
         return free, entries, total, own
-    # where a lifted card fits: anchors no card's block overlaps, and those only its own block overlaps
-    fit, single = fit_and_single(anch)
-    if rules.aligned:
-        # a normalised lake lies 2 cells or more from the grid's edges, so the anchors next to its
-        # cards are all on the grid (REGION): only ALIGNED_GRID narrows the targets further (WIN-GEO-3)
-        even = EVEN[(v[OX] & 1, v[OY] & 1)]
-        fit &= even
-        single &= even
     held = frozenset(bits(anch ^ free)) if free != anch else ()    # the cards under a token's window
     disc, end, apart, climbing, before, after = found
     cards = []
@@ -505,7 +513,7 @@ def thaw_cards(v, rules: Rules) -> tuple[int, list[tuple[int, int, int, int, int
     # in anchor order come with it), each entry with the number of moves before it (ThawLegal draws by
     # bisection on it)
     order = rank
-    if (same or rules.keep_orientation or rules.no_rotate_in_place) or len(nodes) == 1:
+    if not usual:
         for i in order:
             a = nodes[i]
             if a in held:
@@ -602,6 +610,10 @@ def select_bit(mask: int, k: int, count: int | None = None) -> int:
     return mask.bit_length() - 1
 
 
+# the compiled select_bit when the speedups are installed (the same answers, tests/winter/test_speedups.py)
+_select_bit = compiled_select_bit or select_bit
+
+
 class ThawLegal:
     """The legal actions of a thaw turn as a lazy sequence of action ints: removals, moves (a target
     mask per card and orientation), take-backs. ``len``, indexing (so ``random.choice`` draws uniformly
@@ -662,13 +674,13 @@ class ThawLegal:
                     m0 ^= 1 << a
                 base = MOVE | a << 5
                 self._drawn = (base, m0)
-                return base | select_bit(m0, k, k0) << 17
+                return base | _select_bit(m0, k, k0) << 17
             k -= k0
             if own & 2:
                 m1 ^= 1 << a
             base = MOVE | 16 | a << 5
             self._drawn = (base, m1)
-            return base | select_bit(m1, k, k1) << 17
+            return base | _select_bit(m1, k, k1) << 17
         k -= self._moves
         return self.takebacks[k]
 
@@ -742,7 +754,7 @@ class LayLegal:
     def __getitem__(self, k: int) -> int:
         if not 0 <= k < 2 * self.count:
             raise IndexError(k)
-        return LAY | (k & 1) << 4 | select_bit(self.targets, self.count - 1 - (k >> 1), self.count) << 5
+        return LAY | (k & 1) << 4 | _select_bit(self.targets, self.count - 1 - (k >> 1), self.count) << 5
 
     def __iter__(self):
         for a in dense_bits(self.targets):
@@ -1207,8 +1219,9 @@ def _do_move(s: WinterState, a: int, t: int, b: int) -> WinterState:
         n[PHASE], n[PEND] = THAW_TOKEN, fresh
     _normalise(n)
     d = (v[OX] - n[OX]) + (v[OY] - n[OY]) * W       # the shift of the grid anchors, when normalised again
-    graph_after_move(v[ANCH], a, b, n[ANCH], d)
-    _alike_after_move(v, n, a, b, d)
+    if compiled_thaw_entries is None:               # the pure legal set's carried caches
+        graph_after_move(v[ANCH], a, b, n[ANCH], d)
+        _alike_after_move(v, n, a, b, d)
     if token:
         return _finish(s, n, cards, s.history)
     return _finish(s, n, cards, _end_thaw_turn(n, s.history, False, rules))
