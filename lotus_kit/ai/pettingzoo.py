@@ -131,13 +131,12 @@ class LotusEnv(AECEnv):
             return fig
         if self.render_mode == "html":
             return fig.to_html(include_plotlyjs="cdn", full_html=False)
-        import kaleido
         from PIL import Image
 
-        from lotus_kit.views.export import to_image
+        from lotus_kit.views.export import start_image_server, to_image
 
         if not self._image_server:                         # the first image ~2 s, then ~0.2 s each
-            kaleido.start_sync_server(silence_warnings=True)
+            start_image_server()
             self._image_server = True
         png = to_image(fig, format="png")                  # ExportError in one line without a browser
         return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
@@ -177,9 +176,9 @@ class LotusEnv(AECEnv):
 
     def close(self) -> None:
         if self._image_server:
-            import kaleido
+            from lotus_kit.views.export import stop_image_server
 
-            kaleido.stop_sync_server(silence_warnings=True)
+            stop_image_server()
             self._image_server = False
 
 
