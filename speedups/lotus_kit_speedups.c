@@ -188,7 +188,8 @@ PyDoc_STRVAR(thaw_entries_doc,
 "own spot, and the card looks the same turned (3) or not (1); and the number of moves. ``anchors``,\n"
 "``free``: the cards' and the free cards' anchors; ``light``: the light cells (masks of the engine's\n"
 "grid); ``parity``: -1, or under ALIGNED_GRID the parities of the grid's world offset, x + 2 y\n"
-"(WIN-GEO-3). None when the lake is not connected or has fewer than two cards.");
+"(WIN-GEO-3). None when the lake is not connected, or has fewer than two cards or more than 64\n"
+"(the engine then works it out in Python). ValueError for a card whose block leaves the grid.");
 
 static PyObject *
 thaw_entries(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -216,7 +217,13 @@ thaw_entries(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         for (uint64_t word = lake.w[i]; word; word &= word - 1) {
             if (n == MAXN)
                 Py_RETURN_NONE;
-            anchor[n++] = 64 * i + low_index(word);
+            int a = 64 * i + low_index(word);
+            if (a % W > W - 2 || a / W > W - 2) {
+                /* a card must lie on the grid (grid.REGION): its cells are a + 0, 1, W, W + 1 */
+                PyErr_SetString(PyExc_ValueError, "anchors: a card whose block leaves the grid");
+                return NULL;
+            }
+            anchor[n++] = a;
         }
     if (n < 2)
         Py_RETURN_NONE;

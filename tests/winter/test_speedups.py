@@ -107,6 +107,8 @@ def test_select_bit_equals_the_pure_one():
     (3, 3, 0),                                  # too few arguments
     (3, 3, 0, -1, 0),
     (3, 3, 0.5, -1),
+    ((1 << 1749) | (1 << 1751), 1 << 1749, 0, -1),   # cards in the grid's last row: their blocks leave it
+    (1 << 41 | 1 << 43, 1 << 41, 0, -1),              # a card in the last column
 ])
 def test_bad_arguments_are_refused_not_a_crash(args):
     with pytest.raises((TypeError, ValueError, OverflowError)):
