@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from types import ModuleType
 
 from lotus_kit.winter.grid import W
 
 VERSION = 3         # the module's interface this engine speaks
 
 
-def load():
+def load() -> ModuleType | None:
     """The module ``lotus_kit_speedups``, or None when it is left out, not installed or built for
     another grid or interface."""
     if os.environ.get("LOTUS_KIT_PURE", "") not in ("", "0"):

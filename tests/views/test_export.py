@@ -76,4 +76,3 @@ def test_standalone_html_embeds_plotly_js(tmp_path):
 def test_html_can_link_plotly_js_from_the_cdn():
     text = to_html(board_figure(new_game(4, seed=1)), include_plotlyjs="cdn")
     assert "cdn.plot.ly" in text and len(text) < 1_000_000
-
